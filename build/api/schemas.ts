@@ -1,0 +1,109 @@
+// The published documents of /api/v1 as zod schemas: the one definition of every response shape (types come from here).
+import { z } from 'zod';
+import { REGIONS, SLUG_MAX_LENGTH, SLUG_PATTERN } from '../data/cells.ts';
+import { BIDIRECTIONAL_MODES, CURRENT_KINDS, SOURCE_KINDS, STATES } from '../data/tables.ts';
+
+export const API_VERSION = '1.0.0';
+
+const slug = z.string().regex(SLUG_PATTERN).max(SLUG_MAX_LENGTH);
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const VehicleDocument = z
+  .strictObject({
+    id: z.uuid().describe('Stable UUID of the vehicle variant.'),
+    slug: slug.describe('Vehicle slug.'),
+    brand: z.string().describe('Brand.'),
+    family: z.string().describe('Model name.'),
+    trim: z.string().nullable().describe('Trim or variant, or null.'),
+    model_year: z.int().describe('Model year.'),
+    max_dc_kw_oem: z.number().nullable().describe('Manufacturer maximum DC power, kW.'),
+    max_ac_kw_oem: z.number().nullable().describe('Manufacturer maximum AC power, kW.'),
+    battery_kwh_usable: z.number().nullable().describe('Usable battery capacity, kWh.'),
+    architecture_voltage_v: z.int().nullable().describe('Nominal pack voltage, V.'),
+    bidirectional: z.array(z.enum(BIDIRECTIONAL_MODES)).describe('Bidirectional modes offered, in the order V2L, V2H, V2G.'),
+  })
+  .describe('Vehicle detail.');
+
+export const ChargerDocument = z
+  .strictObject({
+    id: z.uuid().describe('Stable UUID of the charger model.'),
+    slug: slug.describe('Charger slug.'),
+    brand: z.string().describe('Brand.'),
+    nominal_max_kw: z.number().positive().describe('Nominal maximum output, kW.'),
+    current_kind: z.enum(CURRENT_KINDS).describe('AC or DC.'),
+    output_voltage_min_v: z.number().nullable().describe('Lowest DC output voltage, V, or null.'),
+    output_voltage_max_v: z.number().nullable().describe('Highest DC output voltage, V, or null.'),
+  })
+  .describe('Charger detail.');
+
+export const SourceDocument = z
+  .strictObject({
+    id: z.string().describe('Source id.'),
+    kind: z.enum(SOURCE_KINDS).describe('What kind of source it is.'),
+    title: z.string().describe('Title of the document.'),
+    url: z.string().nullable().describe('Address of the document, or null.'),
+    accessedAt: date.nullable().describe('Date the document was read (YYYY-MM-DD), or null.'),
+  })
+  .describe('A source behind an edge.');
+
+export const EdgeDocument = z
+  .strictObject({
+    vehicle: slug.describe('Vehicle slug.'),
+    charger: slug.describe('Charger slug.'),
+    region: z.enum(REGIONS).describe('Region.'),
+    kw: z.number().min(0).describe('Expected peak power of the pairing, kW; 0 when state is no.'),
+    state: z.enum(STATES).describe('ok, adp (adapter required), limited (charger-limited), no, unk.'),
+    confidence: z.number().min(0).max(1).describe('Confidence, 0 to 1.'),
+    protocols: z.array(z.string()).describe('Protocols both sides share for this pairing, sorted.'),
+    adapterRequired: z.boolean().describe('True exactly when state is adp.'),
+    edgeVersion: z.int().min(1).describe('Goes up by one each time the published content of the edge changes.'),
+    derivationVersion: z.string().describe('Version of the rule set that produced the edge.'),
+    createdAt: date.nullable().describe('Date the edge was first published, or null.'),
+    sources: z.array(SourceDocument).describe('Sources behind the edge, sorted by id.'),
+  })
+  .describe('Compatibility edge.');
+
+export const VehicleCompatibilityDocument = z
+  .strictObject({ slug: slug.describe('Vehicle slug.'), chargers: z.array(EdgeDocument).describe('Every edge of the vehicle, by charger slug then region.') })
+  .describe('Chargers for a vehicle.');
+
+export const ChargerCompatibilityDocument = z
+  .strictObject({ slug: slug.describe('Charger slug.'), vehicles: z.array(EdgeDocument).describe('Every edge of the charger, by vehicle slug then region.') })
+  .describe('Vehicles for a charger.');
+
+export const ErrorDocument = z.strictObject({ error: z.string().describe('Error code.') }).describe('Error.');
+
+export const IndexDocument = z
+  .strictObject({
+    apiVersion: z.literal(API_VERSION),
+    datasetVersion: z.string().describe('Version of the dataset release.'),
+    derivationVersion: z.string(),
+    counts: z.strictObject({ vehicles: z.int().min(0), chargers: z.int().min(0), edges: z.int().min(0) }),
+  })
+  .describe('Extension: the API and dataset versions and counts.');
+
+export const VehicleListDocument = z
+  .strictObject({
+    count: z.int().min(0),
+    vehicles: z.array(
+      z.strictObject({ slug, brand: z.string(), family: z.string(), trim: z.string().nullable(), model_year: z.int() }),
+    ),
+  })
+  .describe('Extension: every vehicle, sorted by slug.');
+
+export const ChargerListDocument = z
+  .strictObject({
+    count: z.int().min(0),
+    chargers: z.array(z.strictObject({ slug, brand: z.string(), current_kind: z.enum(CURRENT_KINDS), nominal_max_kw: z.number() })),
+  })
+  .describe('Extension: every charger model, sorted by slug.');
+
+export type Vehicle = z.infer<typeof VehicleDocument>;
+export type Charger = z.infer<typeof ChargerDocument>;
+export type Source = z.infer<typeof SourceDocument>;
+export type Edge = z.infer<typeof EdgeDocument>;
+export type VehicleCompatibility = z.infer<typeof VehicleCompatibilityDocument>;
+export type ChargerCompatibility = z.infer<typeof ChargerCompatibilityDocument>;
+export type IndexInfo = z.infer<typeof IndexDocument>;
+export type VehicleList = z.infer<typeof VehicleListDocument>;
+export type ChargerList = z.infer<typeof ChargerListDocument>;

@@ -1,0 +1,109 @@
+// Zod schemas that turn one raw cell (a CSV string or a YAML scalar) into a typed value, with plain-sentence errors.
+import { z } from 'zod';
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX_LENGTH = 96;
+export const REGIONS = ['EU', 'TR', 'NA', 'GB'] as const;
+export type Region = (typeof REGIONS)[number];
+
+const describe = (raw: unknown): string => (typeof raw === 'string' ? `"${raw}"` : JSON.stringify(raw) ?? String(raw));
+
+/** A raw cell as text: CSV cells are strings already; YAML scalars are stringified; null/undefined become "". */
+const asText = (raw: unknown): unknown =>
+  raw === null || raw === undefined ? '' : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw;
+const textCell = z.preprocess(asText, z.string({ error: (i) => `must be text, got ${describe(i.input)}` }));
+
+export const slug = () =>
+  textCell.pipe(
+    z
+      .string()
+      .min(1, 'is required')
+      .max(SLUG_MAX_LENGTH, `must be at most ${SLUG_MAX_LENGTH} characters`)
+      .regex(SLUG_PATTERN, 'must be a slug: lowercase letters a-z, digits and single hyphens between them, e.g. "kia-ev6-gt-2023"'),
+  );
+
+export const text = () => textCell.pipe(z.string().trim().min(1, 'is required'));
+
+export const optionalText = () => textCell.transform((value) => (value.trim() === '' ? null : value.trim()));
+
+interface NumberOptions {
+  min: number;
+  max: number;
+  integer?: boolean;
+  unit?: string;
+}
+
+function numberCell(options: NumberOptions, optional: boolean) {
+  const kind = options.integer ? 'a whole number' : 'a number';
+  const unit = options.unit ? ` ${options.unit}` : '';
+  return textCell.transform((raw, ctx) => {
+    const value = raw.trim();
+    if (value === '') {
+      if (optional) return null;
+      ctx.addIssue({ code: 'custom', message: `is required (${kind})` });
+      return z.NEVER;
+    }
+    const pattern = options.integer ? /^-?\d+$/ : /^-?\d+(?:\.\d+)?$/;
+    if (!pattern.test(value)) {
+      ctx.addIssue({ code: 'custom', message: `must be ${kind}, got ${describe(raw)}` });
+      return z.NEVER;
+    }
+    const parsed = Number(value);
+    if (parsed < options.min || parsed > options.max) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be between ${options.min} and ${options.max}${unit}, got ${value}`,
+      });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+}
+
+export const requiredNumber = (options: NumberOptions) => numberCell(options, false).pipe(z.number());
+export const optionalNumber = (options: NumberOptions) => numberCell(options, true);
+
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  textCell.pipe(
+    z.string().refine((v): v is T[number] => (values as readonly string[]).includes(v), {
+      error: (i) => `must be one of ${values.join(', ')}, got ${describe(i.input)}`,
+    }),
+  ) as unknown as z.ZodType<T[number], unknown>;
+
+/** A space-separated list in one cell; `allowed` (when given) restricts and orders the values. */
+export function list(options: { allowed?: readonly string[]; required?: boolean; itemPattern?: RegExp } = {}) {
+  return textCell.transform((raw, ctx) => {
+    const items = raw.split(/\s+/).filter((item) => item !== '');
+    if (options.required && items.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'is required (one or more values separated by spaces)' });
+      return z.NEVER;
+    }
+    const seen = new Set<string>();
+    for (const item of items) {
+      if (options.allowed && !options.allowed.includes(item)) {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not one of ${options.allowed.join(', ')}` });
+      } else if (options.itemPattern && !options.itemPattern.test(item)) {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not a valid id (lowercase slug)` });
+      } else if (seen.has(item)) {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is listed twice` });
+      }
+      seen.add(item);
+    }
+    const allowed = options.allowed;
+    return allowed ? [...seen].sort((a, b) => allowed.indexOf(a) - allowed.indexOf(b)) : [...seen];
+  });
+}
+
+/** A YAML list of values (or a single value), each checked by `item`. */
+export const yamlList = <T>(item: z.ZodType<T, unknown>) =>
+  z.preprocess((raw) => (raw === null || raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]), z.array(item));
+
+export const isoDate = () =>
+  z.preprocess(
+    (raw) => (raw instanceof Date ? raw.toISOString().slice(0, 10) : raw),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
+      .nullable()
+      .default(null),
+  );

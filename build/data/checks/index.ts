@@ -1,0 +1,8 @@
+// The list of every data check, in the order they run.
+import type { DataCheck } from './check.ts';
+import { consistency } from './consistency.ts';
+import { references } from './references.ts';
+import { reservedSlugs } from './reserved-slugs.ts';
+import { uniqueKeys } from './unique-keys.ts';
+
+export const DATA_CHECKS: readonly DataCheck[] = [uniqueKeys, reservedSlugs, references, consistency];

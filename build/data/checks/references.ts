@@ -1,0 +1,82 @@
+// Check "references": every id a row cites (source, vehicle, charger, connector, protocol) exists and fits where it is used.
+import type { Located } from '../load.ts';
+import type { Location, Problem } from '../problems.ts';
+import type { CurrentKind } from '../tables.ts';
+import type { DataCheck } from './check.ts';
+
+const NAME = 'references';
+
+export const references: DataCheck = {
+  name: NAME,
+  description: 'Every cited source, vehicle, charger, connector and protocol exists; inlets carry the right current; observations name a pairing that exists.',
+  check(t) {
+    const problems: Problem[] = [];
+    const report = (at: Location, message: string, hint?: string) => problems.push({ ...at, check: NAME, message, ...(hint ? { hint } : {}) });
+
+    const sources = new Map(t.sources.map((r) => [r.value.id, r.value]));
+    const connectors = new Map(t.connectors.map((r) => [r.value.id, r.value]));
+    const protocols = new Set(t.protocols.map((r) => r.value.id));
+    const vehicles = new Set(t.vehicles.map((r) => r.value.slug));
+    const chargers = new Set(t.chargers.map((r) => r.value.slug));
+
+    const citeSources = (row: Located<{ source: string[] }>) => {
+      for (const id of row.value.source) {
+        const source = sources.get(id);
+        if (!source) report(row.at('source'), `source "${id}" is not defined in data/sources.yaml`);
+        else if (source.kind === 'derived') report(row.at('source'), `source "${id}" has kind "derived", which is reserved for the derivation rules`);
+      }
+    };
+    const connectorFor = (at: Location, id: string, current: CurrentKind) => {
+      const connector = connectors.get(id);
+      if (!connector) report(at, `connector "${id}" is not defined in data/connectors.yaml`);
+      else if (!connector.currents.includes(current)) report(at, `connector "${id}" does not carry ${current}`);
+    };
+    const knownProtocols = (row: Located<{ protocols: string[] }>) => {
+      for (const id of row.value.protocols) {
+        if (!protocols.has(id)) report(row.at('protocols'), `protocol "${id}" is not defined in data/protocols.yaml`);
+      }
+    };
+
+    for (const row of [...t.vehicles, ...t.vehicleRegions, ...t.chargers, ...t.chargerConnectors, ...t.observations]) citeSources(row);
+    for (const row of t.adapters) citeSources(row);
+    for (const row of [...t.vehicles, ...t.chargers]) knownProtocols(row);
+
+    for (const row of t.protocols) {
+      for (const id of row.value.implied_by) {
+        if (!connectors.has(id)) report(row.at('implied_by'), `connector "${id}" is not defined in data/connectors.yaml`);
+      }
+    }
+    for (const row of t.adapters) {
+      connectorFor(row.at('vehicle_inlet'), row.value.vehicle_inlet, row.value.current);
+      connectorFor(row.at('charger_connector'), row.value.charger_connector, row.value.current);
+    }
+    const vehicleRegions = new Set<string>();
+    for (const row of t.vehicleRegions) {
+      const { vehicle, region, ac_inlet, dc_inlet } = row.value;
+      vehicleRegions.add(`${vehicle} ${region}`);
+      if (!vehicles.has(vehicle)) report(row.at('vehicle'), `vehicle "${vehicle}" is not defined in data/vehicles.csv`);
+      connectorFor(row.at('ac_inlet'), ac_inlet, 'AC');
+      if (dc_inlet !== null) connectorFor(row.at('dc_inlet'), dc_inlet, 'DC');
+    }
+    const chargerRegions = new Set<string>();
+    const chargerKinds = new Map(t.chargers.map((r) => [r.value.slug, r.value.current_kind]));
+    for (const row of t.chargerConnectors) {
+      const { charger, region, connector } = row.value;
+      chargerRegions.add(`${charger} ${region}`);
+      const kind = chargerKinds.get(charger);
+      if (!kind) report(row.at('charger'), `charger "${charger}" is not defined in data/chargers.csv`);
+      const known = connectors.get(connector);
+      if (!known) report(row.at('connector'), `connector "${connector}" is not defined in data/connectors.yaml`);
+    }
+    for (const row of t.observations) {
+      const { vehicle, charger, region } = row.value;
+      if (!vehicles.has(vehicle)) report(row.at('vehicle'), `vehicle "${vehicle}" is not defined in data/vehicles.csv`);
+      else if (!vehicleRegions.has(`${vehicle} ${region}`))
+        report(row.at('region'), `vehicle "${vehicle}" has no row for region ${region} in data/vehicle_regions.csv`);
+      if (!chargers.has(charger)) report(row.at('charger'), `charger "${charger}" is not defined in data/chargers.csv`);
+      else if (!chargerRegions.has(`${charger} ${region}`))
+        report(row.at('region'), `charger "${charger}" has no connector for region ${region} in data/charger_connectors.csv`);
+    }
+    return problems;
+  },
+};

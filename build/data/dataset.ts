@@ -1,0 +1,74 @@
+// Turns data/ into a validated, indexed Dataset, or throws DataError listing every problem found.
+import type { Region } from './cells.ts';
+import { DATA_CHECKS } from './checks/index.ts';
+import { loadTables, type LoadedTables } from './load.ts';
+import { DataError, type Problem } from './problems.ts';
+import type {
+  AdapterEntry,
+  ChargerConnectorRow,
+  ChargerRow,
+  ConnectorEntry,
+  ObservationRow,
+  ProtocolEntry,
+  SourceEntry,
+  VehicleRegionRow,
+  VehicleRow,
+} from './tables.ts';
+
+export interface Dataset {
+  sources: ReadonlyMap<string, SourceEntry>;
+  connectors: ReadonlyMap<string, ConnectorEntry>;
+  protocols: readonly ProtocolEntry[];
+  adapters: readonly AdapterEntry[];
+  /** Sorted by slug. */
+  vehicles: readonly VehicleRow[];
+  /** Sorted by slug. */
+  chargers: readonly ChargerRow[];
+  vehicleRegions: ReadonlyMap<string, ReadonlyMap<Region, VehicleRegionRow>>;
+  chargerConnectors: ReadonlyMap<string, ReadonlyMap<Region, readonly ChargerConnectorRow[]>>;
+  /** Keyed by observationKey(vehicle, charger, region). */
+  observations: ReadonlyMap<string, ObservationRow>;
+}
+
+export const observationKey = (vehicle: string, charger: string, region: Region) => `${vehicle} ${charger} ${region}`;
+
+/** Runs every data check over loaded tables. */
+export function checkTables(tables: LoadedTables): Problem[] {
+  return DATA_CHECKS.flatMap((check) => check.check(tables));
+}
+
+/** Loads and validates `<root>/data`; throws DataError with every problem when anything is wrong. */
+export async function loadDataset(root: string): Promise<Dataset> {
+  const { tables, problems } = await loadTables(root);
+  problems.push(...checkTables(tables));
+  if (problems.length > 0) throw new DataError(problems);
+  return indexTables(tables);
+}
+
+const bySlug = (a: { slug: string }, b: { slug: string }) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+
+export function indexTables(tables: LoadedTables): Dataset {
+  const vehicleRegions = new Map<string, Map<Region, VehicleRegionRow>>();
+  for (const { value } of tables.vehicleRegions) {
+    const regions = vehicleRegions.get(value.vehicle) ?? new Map<Region, VehicleRegionRow>();
+    regions.set(value.region, value);
+    vehicleRegions.set(value.vehicle, regions);
+  }
+  const chargerConnectors = new Map<string, Map<Region, ChargerConnectorRow[]>>();
+  for (const { value } of tables.chargerConnectors) {
+    const regions = chargerConnectors.get(value.charger) ?? new Map<Region, ChargerConnectorRow[]>();
+    regions.set(value.region, [...(regions.get(value.region) ?? []), value]);
+    chargerConnectors.set(value.charger, regions);
+  }
+  return {
+    sources: new Map(tables.sources.map(({ value }) => [value.id, value])),
+    connectors: new Map(tables.connectors.map(({ value }) => [value.id, value])),
+    protocols: tables.protocols.map(({ value }) => value),
+    adapters: tables.adapters.map(({ value }) => value),
+    vehicles: tables.vehicles.map(({ value }) => value).sort(bySlug),
+    chargers: tables.chargers.map(({ value }) => value).sort(bySlug),
+    vehicleRegions,
+    chargerConnectors,
+    observations: new Map(tables.observations.map(({ value }) => [observationKey(value.vehicle, value.charger, value.region), value])),
+  };
+}

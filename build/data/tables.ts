@@ -1,0 +1,159 @@
+// The source tables of data/: one zod schema per file, its columns in order, each column described for contributors.
+import { z } from 'zod';
+import {
+  REGIONS,
+  isoDate,
+  list,
+  oneOf,
+  optionalNumber,
+  optionalText,
+  requiredNumber,
+  slug,
+  text,
+  yamlList,
+} from './cells.ts';
+
+export const STATES = ['ok', 'adp', 'limited', 'no', 'unk'] as const;
+export type State = (typeof STATES)[number];
+export const CURRENT_KINDS = ['AC', 'DC'] as const;
+export type CurrentKind = (typeof CURRENT_KINDS)[number];
+export const BIDIRECTIONAL_MODES = ['V2L', 'V2H', 'V2G'] as const;
+export const SOURCE_KINDS = ['oem', 'regulatory', 'press', 'community', 'testing', 'derived'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+const sourceIds = () =>
+  list({ required: true }).describe('Space-separated ids of entries in data/sources.yaml that support this row (at least one).');
+
+export const vehicleColumns = z.object({
+  slug: slug().describe('Permanent identifier of the variant, used in URLs and as the seed of its UUID: brand-family-trim-year[-market].'),
+  brand: text().describe('Manufacturer brand as marketed, e.g. "Hyundai".'),
+  family: text().describe('Model name, e.g. "IONIQ 5".'),
+  trim: optionalText().describe('Trim or battery/drive variant, e.g. "Long Range AWD"; empty when the model has one variant.'),
+  model_year: requiredNumber({ min: 2010, max: 2030, integer: true }).describe('Model year of the variant.'),
+  battery_kwh_usable: optionalNumber({ min: 5, max: 250, unit: 'kWh' }).describe('Usable battery capacity in kWh; empty when not published.'),
+  architecture_voltage_v: optionalNumber({ min: 200, max: 1000, integer: true, unit: 'V' }).describe(
+    'Nominal pack voltage in volts (e.g. 400, 697, 800); decides which DC chargers can reach it.',
+  ),
+  max_dc_kw_oem: optionalNumber({ min: 1, max: 1000, unit: 'kW' }).describe("Manufacturer's peak DC charging power in kW; empty when the variant has no DC charging or it is not published."),
+  boost_dc_kw: optionalNumber({ min: 0, max: 1000, unit: 'kW' }).describe(
+    'For vehicles above 500 V: peak DC kW on a charger whose maximum output voltage is below the pack voltage (on-board boost or inverter boost); 0 = cannot charge there; empty = unknown.',
+  ),
+  max_ac_kw_oem: optionalNumber({ min: 1, max: 50, unit: 'kW' }).describe("On-board AC charger's peak power in kW for this market."),
+  ac_phases: optionalNumber({ min: 1, max: 3, integer: true }).describe('Number of AC phases the on-board charger uses (1, 2 or 3).'),
+  bidirectional: list({ allowed: BIDIRECTIONAL_MODES }).describe('Space-separated subset of V2L V2H V2G offered by the maker for this variant; empty for none.'),
+  protocols: list({ itemPattern: /^[A-Za-z0-9-]+$/ }).describe(
+    'Space-separated protocol ids (data/protocols.yaml) the vehicle speaks beyond those its inlets imply.',
+  ),
+  source: sourceIds(),
+  note: optionalText().describe('Free text for reviewers, e.g. which source a figure follows where sources disagree.'),
+});
+
+export const vehicleRegionColumns = z.object({
+  vehicle: slug().describe('Slug of the vehicle (data/vehicles.csv).'),
+  region: oneOf(REGIONS).describe('Region where the variant is sold: EU, TR, NA or GB.'),
+  ac_inlet: slug().describe('Connector id (data/connectors.yaml) of the AC inlet in that region, e.g. type2, type1, nacs.'),
+  dc_inlet: optionalText().describe('Connector id of the DC inlet in that region, e.g. ccs2, ccs1, nacs, chademo; empty when the variant cannot DC charge.'),
+  source: sourceIds(),
+});
+
+export const chargerColumns = z.object({
+  slug: slug().describe('Permanent identifier of the charger model, used in URLs and as the seed of its UUID: brand-model.'),
+  brand: text().describe('Manufacturer or network brand, e.g. "Tesla", "ABB".'),
+  model: text().describe('Product name as the maker writes it, e.g. "Supercharger V3" (for reviewers; not published).'),
+  current_kind: oneOf(CURRENT_KINDS).describe('AC for wallboxes and AC posts, DC for fast chargers.'),
+  nominal_max_kw: requiredNumber({ min: 1, max: 1500, unit: 'kW' }).describe('Nominal maximum output of the unit in kW.'),
+  output_voltage_min_v: optionalNumber({ min: 50, max: 1500, unit: 'V' }).describe('DC only: lowest output voltage in volts; empty when not published.'),
+  output_voltage_max_v: optionalNumber({ min: 50, max: 1500, unit: 'V' }).describe('DC only: highest output voltage in volts; empty when not published.'),
+  protocols: list({ itemPattern: /^[A-Za-z0-9-]+$/ }).describe(
+    'Space-separated protocol ids (data/protocols.yaml) the unit speaks beyond those its connectors imply.',
+  ),
+  source: sourceIds(),
+  note: optionalText().describe('Free text for reviewers.'),
+});
+
+export const chargerConnectorColumns = z.object({
+  charger: slug().describe('Slug of the charger model (data/chargers.csv).'),
+  region: oneOf(REGIONS).describe('Region where the model is installed with this connector.'),
+  connector: slug().describe('Connector id (data/connectors.yaml) of the cable or socket.'),
+  max_kw: optionalNumber({ min: 1, max: 1500, unit: 'kW' }).describe("This connector's power cap in kW; empty means the unit's nominal_max_kw."),
+  max_current_a: optionalNumber({ min: 1, max: 1500, unit: 'A' }).describe('DC: maximum output current in amperes. AC: maximum current per phase.'),
+  phases: optionalNumber({ min: 1, max: 3, integer: true }).describe('AC only: number of phases supplied (1 or 3).'),
+  source: sourceIds(),
+});
+
+export const observationColumns = z.object({
+  vehicle: slug().describe('Slug of the vehicle.'),
+  charger: slug().describe('Slug of the charger model.'),
+  region: oneOf(REGIONS).describe('Region of the observed pairing.'),
+  state: oneOf(STATES).describe('Observed state: ok, adp, limited, no or unk; replaces the derived state.'),
+  kw: optionalNumber({ min: 0, max: 1500, unit: 'kW' }).describe('Observed peak power in kW; empty keeps the derived figure (0 is used when state is no).'),
+  note: text().describe('What was observed and under which conditions.'),
+  source: sourceIds(),
+});
+
+export const sourceEntry = z.object({
+  id: slug().describe('Identifier that rows cite in their source column.'),
+  kind: oneOf(SOURCE_KINDS).describe('oem, regulatory, press, community, testing (or derived, reserved for the rules).'),
+  title: text().describe('Title of the document as published.'),
+  url: z
+    .preprocess((raw) => (raw === '' ? null : raw), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or null' }).nullable())
+    .default(null)
+    .describe('Address of the document exactly as published, or null. Never a guessed URL.'),
+  accessedAt: isoDate().describe('Date the document was read, YYYY-MM-DD, or null.'),
+});
+
+export const connectorEntry = z.object({
+  id: slug().describe('Connector id used in the CSV files, e.g. ccs2.'),
+  name: text().describe('Common name, e.g. "CCS Combo 2 (IEC 62196-3)".'),
+  currents: yamlList(oneOf(CURRENT_KINDS)).describe('AC, DC or both: what the connector carries.'),
+});
+
+export const protocolEntry = z.object({
+  id: z
+    .preprocess((raw) => raw ?? '', z.string().regex(/^[A-Za-z0-9-]+$/, 'must be letters, digits and hyphens, e.g. ISO15118-2'))
+    .describe('Protocol id as published in edges, e.g. ISO15118-2.'),
+  name: text().describe('Full name of the standard or protocol.'),
+  current: oneOf(CURRENT_KINDS).describe('AC or DC.'),
+  implied_by: yamlList(slug())
+    .describe('Connector ids whose use implies this protocol on both sides (e.g. DIN70121 for ccs1 and ccs2).'),
+});
+
+export const adapterEntry = z.object({
+  id: slug().describe('Adapter id.'),
+  name: text().describe('Product or common name.'),
+  current: oneOf(CURRENT_KINDS).describe('AC or DC: the current the adapter carries.'),
+  vehicle_inlet: slug().describe('Connector id on the vehicle side.'),
+  charger_connector: slug().describe('Connector id on the charger side.'),
+  regions: yamlList(oneOf(REGIONS)).describe('Regions where the adapter is sold and accepted.'),
+  max_kw: z
+    .preprocess((raw) => (raw === '' ? null : raw), z.number({ error: 'must be a number or null' }).positive().nullable())
+    .default(null)
+    .describe('Power cap of the adapter in kW, or null when unknown.'),
+  source: yamlList(slug()).pipe(z.array(z.string()).min(1, 'needs at least one source id')).describe('Source ids.'),
+  note: optionalText().describe('Conditions, e.g. which vehicle makers admit it.'),
+});
+
+export type VehicleRow = z.output<typeof vehicleColumns>;
+export type VehicleRegionRow = z.output<typeof vehicleRegionColumns>;
+export type ChargerRow = z.output<typeof chargerColumns>;
+export type ChargerConnectorRow = z.output<typeof chargerConnectorColumns>;
+export type ObservationRow = z.output<typeof observationColumns>;
+export type SourceEntry = z.output<typeof sourceEntry>;
+export type ConnectorEntry = z.output<typeof connectorEntry>;
+export type ProtocolEntry = z.output<typeof protocolEntry>;
+export type AdapterEntry = z.output<typeof adapterEntry>;
+
+/** Every file of data/, in load order. `key` names the collection in the loaded dataset. */
+export const TABLES = {
+  sources: { file: 'sources.yaml', schema: sourceEntry },
+  connectors: { file: 'connectors.yaml', schema: connectorEntry },
+  protocols: { file: 'protocols.yaml', schema: protocolEntry },
+  adapters: { file: 'adapters.yaml', schema: adapterEntry },
+  vehicles: { file: 'vehicles.csv', schema: vehicleColumns },
+  vehicleRegions: { file: 'vehicle_regions.csv', schema: vehicleRegionColumns },
+  chargers: { file: 'chargers.csv', schema: chargerColumns },
+  chargerConnectors: { file: 'charger_connectors.csv', schema: chargerConnectorColumns },
+  observations: { file: 'observations.csv', schema: observationColumns },
+} as const;
+
+export type TableName = keyof typeof TABLES;

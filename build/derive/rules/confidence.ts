@@ -1,0 +1,53 @@
+// Rule "confidence": how sure an edge is, 0..1, from how it was decided (observation, specs) and what was missing.
+import type { SourceKind, State } from '../../data/tables.ts';
+
+/** Curated observations score by the strongest kind of source behind them. */
+export const OBSERVATION_CONFIDENCE: Record<Exclude<SourceKind, 'derived'>, number> = {
+  testing: 0.95,
+  oem: 0.9,
+  regulatory: 0.9,
+  press: 0.85,
+  community: 0.75,
+};
+
+export const DERIVED_CONFIDENCE = {
+  /** No connector fits, even with an adapter: published connector types settle it. */
+  noPhysicalPath: 0.9,
+  /** A published limit (voltage window, no boost path, no shared protocol) rules charging out. */
+  ruledOut: 0.8,
+  /** A figure needed to decide is missing. */
+  unknown: 0.2,
+  /** Derived from complete specifications. */
+  base: 0.8,
+  adapterPenalty: 0.1,
+  unknownProtocolsPenalty: 0.1,
+  uncheckedInputPenalty: 0.05,
+  floor: 0.3,
+} as const;
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+export function observedConfidence(kinds: readonly SourceKind[]): number {
+  const scores = kinds.filter((k): k is Exclude<SourceKind, 'derived'> => k !== 'derived').map((k) => OBSERVATION_CONFIDENCE[k]);
+  return scores.length > 0 ? Math.max(...scores) : DERIVED_CONFIDENCE.base;
+}
+
+export interface DerivedConfidenceInputs {
+  state: State;
+  noPhysicalPath: boolean;
+  adapter: boolean;
+  protocolsKnown: boolean;
+  uncheckedInputs: number;
+}
+
+export function derivedConfidence(inputs: DerivedConfidenceInputs): number {
+  const c = DERIVED_CONFIDENCE;
+  if (inputs.state === 'no') return inputs.noPhysicalPath ? c.noPhysicalPath : c.ruledOut;
+  if (inputs.state === 'unk') return c.unknown;
+  const score =
+    c.base -
+    (inputs.adapter ? c.adapterPenalty : 0) -
+    (inputs.protocolsKnown ? 0 : c.unknownProtocolsPenalty) -
+    inputs.uncheckedInputs * c.uncheckedInputPenalty;
+  return round2(Math.max(c.floor, score));
+}

@@ -1,0 +1,70 @@
+// Streams every file of the published tree, one vehicle or charger at a time, so memory stays bounded by one list document.
+import { REGIONS } from '../data/cells.ts';
+import type { Dataset } from '../data/dataset.ts';
+import { deriveEdge } from '../derive/derive-edge.ts';
+import { ERROR_STATUS, errorBody, type ErrorCode } from '../api/errors.ts';
+import type { Edge } from '../api/schemas.ts';
+import {
+  chargerDocument,
+  chargerListDocument,
+  edgeDocument,
+  indexDocument,
+  vehicleDocument,
+  vehicleListDocument,
+} from './documents.ts';
+import { layout } from './layout.ts';
+
+export interface SiteFile {
+  path: string;
+  body: string;
+}
+
+export const toJson = (document: unknown): string => `${JSON.stringify(document)}\n`;
+
+/** Edges of one vehicle: by charger slug, then region in the order EU, TR, NA, GB. */
+function* vehicleEdges(data: Dataset, vehicleIndex: number): Generator<Edge> {
+  const vehicle = data.vehicles[vehicleIndex]!;
+  for (const charger of data.chargers) {
+    for (const region of REGIONS) {
+      const facts = deriveEdge(data, vehicle, charger, region);
+      if (facts) yield edgeDocument(facts, data);
+    }
+  }
+}
+
+/** Edges of one charger: by vehicle slug, then region. */
+function* chargerEdges(data: Dataset, chargerIndex: number): Generator<Edge> {
+  const charger = data.chargers[chargerIndex]!;
+  for (const vehicle of data.vehicles) {
+    for (const region of REGIONS) {
+      const facts = deriveEdge(data, vehicle, charger, region);
+      if (facts) yield edgeDocument(facts, data);
+    }
+  }
+}
+
+export function* renderSite(data: Dataset, datasetVersion: string): Generator<SiteFile> {
+  let edgeCount = 0;
+  for (const [index, vehicle] of data.vehicles.entries()) {
+    yield { path: layout.vehicle(vehicle.slug), body: toJson(vehicleDocument(vehicle)) };
+    const chargers: Edge[] = [];
+    for (const edge of vehicleEdges(data, index)) {
+      edgeCount += 1;
+      const body = toJson(edge);
+      yield { path: layout.edge(edge.vehicle, edge.charger, edge.region), body };
+      chargers.push(edge);
+    }
+    yield { path: layout.vehicleCompatibility(vehicle.slug), body: toJson({ slug: vehicle.slug, chargers }) };
+  }
+  for (const [index, charger] of data.chargers.entries()) {
+    yield { path: layout.charger(charger.slug), body: toJson(chargerDocument(charger)) };
+    yield { path: layout.chargerCompatibility(charger.slug), body: toJson({ slug: charger.slug, vehicles: [...chargerEdges(data, index)] }) };
+  }
+  yield { path: layout.vehicleList(), body: toJson(vehicleListDocument(data)) };
+  yield { path: layout.chargerList(), body: toJson(chargerListDocument(data)) };
+  yield { path: layout.index(), body: toJson(indexDocument(data, datasetVersion, edgeCount)) };
+  for (const code of Object.keys(ERROR_STATUS) as ErrorCode[]) {
+    yield { path: layout.error(code), body: errorBody(code) };
+  }
+  yield { path: layout.notFoundPage(), body: errorBody('not_found') };
+}
