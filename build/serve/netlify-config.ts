@@ -1,0 +1,70 @@
+// Reads netlify.toml with Netlify's own parsers and matcher: redirect rules, header rules and edge function paths.
+import { readFile } from 'node:fs/promises';
+import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllRedirects } from '@netlify/redirect-parser';
+import redirector from 'netlify-redirector';
+import { parse as parseToml } from 'smol-toml';
+
+export interface RuleMatch {
+  /** Target path of the rule, placeholders filled in (still URL-encoded as the request was). */
+  to: string;
+  status: number;
+  force: boolean;
+}
+
+export interface NetlifyConfig {
+  /** The first redirect rule matching a request path and raw query string, as Netlify's matcher decides. */
+  matchRule(path: string, query: string): RuleMatch | null;
+  /** Headers of every header rule whose `for` matches the path, later rules overriding earlier ones. */
+  headersFor(path: string): Record<string, string>;
+  /** Whether an edge function is declared on the path. */
+  hasEdgeFunction(path: string): boolean;
+  /** The header rules as parsed, for tests and documentation. */
+  headerRules: readonly { for: string; values: Record<string, string> }[];
+}
+
+interface Matcher {
+  match(request: { scheme: string; host: string; path: string; query: string; getHeader(name: string): string; getCookie(name: string): string }): RuleMatch | null;
+}
+
+/** `*` in a Netlify path matches anything, including further segments. */
+const pathPattern = (glob: string) => new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}/?$`);
+
+export async function loadNetlifyConfig(tomlPath: string): Promise<NetlifyConfig> {
+  const { redirects, errors: redirectErrors } = await parseAllRedirects({
+    redirectsFiles: [],
+    netlifyConfigPath: tomlPath,
+    configRedirects: [],
+    minimal: false,
+  });
+  const { headers, errors: headerErrors } = await parseAllHeaders({
+    headersFiles: [],
+    netlifyConfigPath: tomlPath,
+    configHeaders: [],
+    minimal: false,
+  });
+  const errors = [...redirectErrors, ...headerErrors];
+  if (errors.length > 0) throw new Error(`${tomlPath}: ${errors.map((e: Error) => e.message).join('; ')}`);
+
+  // The matcher takes the parser's rules with `from` renamed to `origin` and `query` to `params`.
+  const rules = (redirects as { from: string; query: Record<string, string> }[]).map(({ from, query, ...rule }) => ({ ...rule, origin: from, params: query }));
+  const matcher = (await redirector.parseJSON(JSON.stringify(rules), {})) as Matcher;
+
+  const toml = parseToml(await readFile(tomlPath, 'utf8')) as { edge_functions?: { path: string }[] };
+  const edgePaths = (toml.edge_functions ?? []).map((declaration) => pathPattern(declaration.path));
+  const headerRules = headers as { for: string; values: Record<string, string>; forRegExp: RegExp }[];
+
+  return {
+    matchRule(path, query) {
+      const match = matcher.match({ scheme: 'http', host: 'localhost', path, query, getHeader: () => '', getCookie: () => '' });
+      return match ? { to: match.to, status: match.status, force: match.force } : null;
+    },
+    headersFor(path) {
+      const result: Record<string, string> = {};
+      for (const rule of headerRules) if (rule.forRegExp.test(path)) Object.assign(result, rule.values);
+      return result;
+    },
+    hasEdgeFunction: (path) => edgePaths.some((pattern) => pattern.test(path)),
+    headerRules: headerRules.map((rule) => ({ for: rule.for, values: rule.values })),
+  };
+}
