@@ -1,7 +1,7 @@
 // Turns data/ into a validated, indexed Dataset, or throws DataError listing every problem found.
 import type { Region } from './cells.ts';
 import { DATA_CHECKS } from './checks/index.ts';
-import { loadTables, type LoadedTables } from './load.ts';
+import { loadTables, type LoadedTables, type RejectedKeys } from './load.ts';
 import { DataError, type Problem } from './problems.ts';
 import type {
   AdapterEntry,
@@ -33,14 +33,14 @@ export interface Dataset {
 export const observationKey = (vehicle: string, charger: string, region: Region) => `${vehicle} ${charger} ${region}`;
 
 /** Runs every data check over loaded tables. */
-export function checkTables(tables: LoadedTables): Problem[] {
-  return DATA_CHECKS.flatMap((check) => check.check(tables));
+export function checkTables(tables: LoadedTables, rejected: RejectedKeys = {}): Problem[] {
+  return DATA_CHECKS.flatMap((check) => check.check(tables, rejected));
 }
 
 /** Loads and validates `<root>/data`; throws DataError with every problem when anything is wrong. */
 export async function loadDataset(root: string): Promise<Dataset> {
-  const { tables, problems } = await loadTables(root);
-  problems.push(...checkTables(tables));
+  const { tables, problems, rejectedKeys } = await loadTables(root);
+  problems.push(...checkTables(tables, rejectedKeys));
   if (problems.length > 0) throw new DataError(problems);
   return indexTables(tables);
 }

@@ -18,9 +18,13 @@ export interface Located<T> {
 
 export type LoadedTables = { [K in TableName]: Located<z.output<(typeof TABLES)[K]['schema']>>[] };
 
+/** First-column (CSV) or id (YAML) values of rows rejected by the schema, so other checks don't report them missing too. */
+export type RejectedKeys = Partial<Record<TableName, Set<string> | 'all'>>;
+
 export interface LoadResult {
   tables: LoadedTables;
   problems: Problem[];
+  rejectedKeys: RejectedKeys;
 }
 
 const CHECK = 'schema';
@@ -43,6 +47,7 @@ export async function loadTables(root: string): Promise<LoadResult> {
     }
   }
   const tables = {} as Record<TableName, Located<unknown>[]>;
+  const rejectedKeys: RejectedKeys = {};
   for (const [name, table] of Object.entries(TABLES) as [TableName, (typeof TABLES)[TableName]][]) {
     const display = `data/${table.file}`;
     let bytes: Buffer;
@@ -51,14 +56,19 @@ export async function loadTables(root: string): Promise<LoadResult> {
     } catch {
       problems.push({ file: display, line: 1, column: 1, check: CHECK, message: 'file is missing' });
       tables[name] = [];
+      rejectedKeys[name] = 'all';
       continue;
     }
     const text = checkEncoding(bytes, display, problems);
+    const rejected = new Set<string>();
+    const before = problems.length;
     tables[name] = table.file.endsWith('.csv')
-      ? loadCsv(text, display, table.schema, problems)
-      : loadYaml(text, display, table.schema, problems);
+      ? loadCsv(text, display, table.schema, problems, rejected)
+      : loadYaml(text, display, table.schema, problems, rejected);
+    // A file that could not be read at all (empty, bad header, bad syntax) rejects every key it might define.
+    rejectedKeys[name] = tables[name].length === 0 && problems.length > before ? 'all' : rejected;
   }
-  return { tables: tables as LoadedTables, problems };
+  return { tables: tables as LoadedTables, problems, rejectedKeys };
 }
 
 /** UTF-8 without BOM, LF line endings: reported once per file, then the content is read anyway. */
@@ -97,7 +107,7 @@ function checkEncoding(bytes: Buffer, file: string, problems: Problem[]): string
   return text;
 }
 
-function loadCsv(text: string, file: string, schema: z.ZodObject, problems: Problem[]): Located<unknown>[] {
+function loadCsv(text: string, file: string, schema: z.ZodObject, problems: Problem[], rejected: Set<string>): Located<unknown>[] {
   const columns = Object.keys(schema.shape);
   if (text.trim() === '') {
     problems.push({ file, line: 1, column: 1, check: CHECK, message: `file is empty; it needs the header row: ${columns.join(',')}` });
@@ -121,6 +131,7 @@ function loadCsv(text: string, file: string, schema: z.ZodObject, problems: Prob
     const line = info.lines - record.reduce((n, cell) => n + (cell.split('\n').length - 1), 0);
     const at = (field?: string): Location => ({ file, line, column: field ? columns.indexOf(field) + 1 : 1 });
     if (record.length !== columns.length) {
+      rejected.add(String(record[0]).trim());
       problems.push({
         file,
         line,
@@ -138,6 +149,7 @@ function loadCsv(text: string, file: string, schema: z.ZodObject, problems: Prob
         const field = String(issue.path[0] ?? '');
         problems.push({ ...at(field || undefined), check: CHECK, message: `${field}: ${issue.message}` });
       }
+      rejected.add(String(record[0]).trim());
       continue;
     }
     rows.push({ value: parsed.data, file, line, at });
@@ -167,7 +179,7 @@ function checkHeader(actual: string[], expected: string[], file: string, problem
   return problems.length === before;
 }
 
-function loadYaml(text: string, file: string, schema: z.ZodObject, problems: Problem[]): Located<unknown>[] {
+function loadYaml(text: string, file: string, schema: z.ZodObject, problems: Problem[], rejected: Set<string>): Located<unknown>[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const position = (node: YamlNode | null | undefined, fallback = 0): { line: number; column: number } => {
@@ -221,6 +233,7 @@ function loadYaml(text: string, file: string, schema: z.ZodObject, problems: Pro
       ok = false;
     }
     if (ok && parsed.success) rows.push({ value: parsed.data, file, line: itemPos.line, at });
+    else rejected.add(String(item.get('id')));
   });
   return rows;
 }

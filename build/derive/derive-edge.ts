@@ -55,7 +55,13 @@ export function deriveEdge(data: Dataset, vehicle: VehicleRow, charger: ChargerR
   if (!vehicleRegion || !connectorRows) return null;
 
   const paths = connectionPaths(vehicleRegion, connectorRows, charger.current_kind, data.connectors, data.adapters, region);
-  const verdicts = paths.map((path) => judgePath(vehicle, charger, path, region, data)).sort(compareVerdicts);
+  const verdicts = paths.map((path) => judgePath(vehicle, charger, path, region, data)).sort(
+    // Ties are broken by connector and adapter id, so the order of rows in data/ never changes the output.
+    (a, b) =>
+      compareVerdicts(a, b) ||
+      a.path.connector.connector.localeCompare(b.path.connector.connector) ||
+      (a.path.adapter?.id ?? '').localeCompare(b.path.adapter?.id ?? ''),
+  );
   const best = verdicts[0];
   const sourceIds = new Set([...vehicle.source, ...vehicleRegion.source, ...charger.source, DERIVED_SOURCE_ID]);
   for (const row of best ? [best.path.connector] : connectorRows) row.source.forEach((id) => sourceIds.add(id));

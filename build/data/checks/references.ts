@@ -9,7 +9,7 @@ const NAME = 'references';
 export const references: DataCheck = {
   name: NAME,
   description: 'Every cited source, vehicle, charger, connector and protocol exists; inlets carry the right current; observations name a pairing that exists.',
-  check(t) {
+  check(t, rejected = {}) {
     const problems: Problem[] = [];
     const report = (at: Location, message: string, hint?: string) => problems.push({ ...at, check: NAME, message, ...(hint ? { hint } : {}) });
 
@@ -18,22 +18,31 @@ export const references: DataCheck = {
     const protocols = new Set(t.protocols.map((r) => r.value.id));
     const vehicles = new Set(t.vehicles.map((r) => r.value.slug));
     const chargers = new Set(t.chargers.map((r) => r.value.slug));
+    // A row the schema rejected was reported already: citing it is not a second problem.
+    const wasRejected = (table: keyof typeof rejected, key: string) => {
+      const keys = rejected[table];
+      return keys === 'all' || (keys?.has(key) ?? false);
+    };
 
     const citeSources = (row: Located<{ source: string[] }>) => {
       for (const id of row.value.source) {
         const source = sources.get(id);
-        if (!source) report(row.at('source'), `source "${id}" is not defined in data/sources.yaml`);
+        if (!source) {
+          if (!wasRejected('sources', id)) report(row.at('source'), `source "${id}" is not defined in data/sources.yaml`);
+        }
         else if (source.kind === 'derived') report(row.at('source'), `source "${id}" has kind "derived", which is reserved for the derivation rules`);
       }
     };
     const connectorFor = (at: Location, id: string, current: CurrentKind) => {
       const connector = connectors.get(id);
-      if (!connector) report(at, `connector "${id}" is not defined in data/connectors.yaml`);
+      if (!connector) {
+        if (!wasRejected('connectors', id)) report(at, `connector "${id}" is not defined in data/connectors.yaml`);
+      }
       else if (!connector.currents.includes(current)) report(at, `connector "${id}" does not carry ${current}`);
     };
     const knownProtocols = (row: Located<{ protocols: string[] }>) => {
       for (const id of row.value.protocols) {
-        if (!protocols.has(id)) report(row.at('protocols'), `protocol "${id}" is not defined in data/protocols.yaml`);
+        if (!protocols.has(id) && !wasRejected('protocols', id)) report(row.at('protocols'), `protocol "${id}" is not defined in data/protocols.yaml`);
       }
     };
 
@@ -43,7 +52,7 @@ export const references: DataCheck = {
 
     for (const row of t.protocols) {
       for (const id of row.value.implied_by) {
-        if (!connectors.has(id)) report(row.at('implied_by'), `connector "${id}" is not defined in data/connectors.yaml`);
+        if (!connectors.has(id) && !wasRejected('connectors', id)) report(row.at('implied_by'), `connector "${id}" is not defined in data/connectors.yaml`);
       }
     }
     for (const row of t.adapters) {
@@ -54,7 +63,7 @@ export const references: DataCheck = {
     for (const row of t.vehicleRegions) {
       const { vehicle, region, ac_inlet, dc_inlet } = row.value;
       vehicleRegions.add(`${vehicle} ${region}`);
-      if (!vehicles.has(vehicle)) report(row.at('vehicle'), `vehicle "${vehicle}" is not defined in data/vehicles.csv`);
+      if (!vehicles.has(vehicle) && !wasRejected('vehicles', vehicle)) report(row.at('vehicle'), `vehicle "${vehicle}" is not defined in data/vehicles.csv`);
       connectorFor(row.at('ac_inlet'), ac_inlet, 'AC');
       if (dc_inlet !== null) connectorFor(row.at('dc_inlet'), dc_inlet, 'DC');
     }
@@ -64,17 +73,18 @@ export const references: DataCheck = {
       const { charger, region, connector } = row.value;
       chargerRegions.add(`${charger} ${region}`);
       const kind = chargerKinds.get(charger);
-      if (!kind) report(row.at('charger'), `charger "${charger}" is not defined in data/chargers.csv`);
-      const known = connectors.get(connector);
-      if (!known) report(row.at('connector'), `connector "${connector}" is not defined in data/connectors.yaml`);
+      if (!kind && !wasRejected('chargers', charger)) report(row.at('charger'), `charger "${charger}" is not defined in data/chargers.csv`);
+      if (!connectors.has(connector) && !wasRejected('connectors', connector)) report(row.at('connector'), `connector "${connector}" is not defined in data/connectors.yaml`);
     }
     for (const row of t.observations) {
       const { vehicle, charger, region } = row.value;
-      if (!vehicles.has(vehicle)) report(row.at('vehicle'), `vehicle "${vehicle}" is not defined in data/vehicles.csv`);
-      else if (!vehicleRegions.has(`${vehicle} ${region}`))
+      if (!vehicles.has(vehicle)) {
+        if (!wasRejected('vehicles', vehicle)) report(row.at('vehicle'), `vehicle "${vehicle}" is not defined in data/vehicles.csv`);
+      } else if (!vehicleRegions.has(`${vehicle} ${region}`))
         report(row.at('region'), `vehicle "${vehicle}" has no row for region ${region} in data/vehicle_regions.csv`);
-      if (!chargers.has(charger)) report(row.at('charger'), `charger "${charger}" is not defined in data/chargers.csv`);
-      else if (!chargerRegions.has(`${charger} ${region}`))
+      if (!chargers.has(charger)) {
+        if (!wasRejected('chargers', charger)) report(row.at('charger'), `charger "${charger}" is not defined in data/chargers.csv`);
+      } else if (!chargerRegions.has(`${charger} ${region}`))
         report(row.at('region'), `charger "${charger}" has no connector for region ${region} in data/charger_connectors.csv`);
     }
     return problems;

@@ -1,0 +1,145 @@
+// Test helpers for the HTTP tests: the mini fixture built into a temp folder, a local server per block,
+// raw HTTP requests from a chosen 127.0.0.x source address, and the checks every /api/ response must pass.
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildSite } from '../../build/build.ts';
+import { startServer, type RunningServer, type ServerOptions } from '../../build/serve/server.ts';
+
+export const MINI_ROOT = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
+export const NETLIFY_TOML = fileURLToPath(new URL('../../netlify.toml', import.meta.url));
+/** Written next to public/ (outside it): no response may ever contain it. */
+export const OUTSIDE_SENTINEL = 'SENTINEL-OUTSIDE-PUBLIC-7f3a';
+
+export interface BuiltSite {
+  root: string;
+  publicDir: string;
+  /** Parsed JSON of a file the build wrote, by its path relative to public/. */
+  json(relative: string): Promise<unknown>;
+  cleanup(): Promise<void>;
+}
+
+/** Builds the mini fixture into <tmp>/public and plants sentinel files beside public/ for traversal tests. */
+export async function buildMiniSite(): Promise<BuiltSite> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'ev-http-'));
+  const publicDir = path.join(root, 'public');
+  await buildSite({ root: MINI_ROOT, publicDir });
+  await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: OUTSIDE_SENTINEL }));
+  await writeFile(path.join(root, 'etc'), OUTSIDE_SENTINEL);
+  return {
+    root,
+    publicDir,
+    json: async (relative) => JSON.parse(await readFile(path.join(publicDir, relative), 'utf8')) as unknown,
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+/** Every file under `dir`, as sorted POSIX paths relative to it. */
+export async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** Starts a fresh server (so a fresh limiter) before the enclosing block's tests and closes it after. */
+export function useServer(site: () => BuiltSite, options: Partial<ServerOptions> = {}): { readonly server: RunningServer } {
+  const holder: { server?: RunningServer } = {};
+  beforeAll(async () => {
+    holder.server = await startServer({ publicDir: site().publicDir, netlifyToml: NETLIFY_TOML, port: 0, ...options });
+  });
+  afterAll(async () => {
+    await holder.server?.close();
+  });
+  return {
+    get server() {
+      if (!holder.server) throw new Error('server not started');
+      return holder.server;
+    },
+  };
+}
+
+export interface RawResponse {
+  status: number;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface RawRequest {
+  port: number;
+  /** Sent as is: no URL normalisation (so "%2e%2e" and "//" reach the server untouched). */
+  path: string;
+  method?: string;
+  localAddress?: string;
+  headers?: OutgoingHttpHeaders;
+}
+
+/** One HTTP/1.1 request to 127.0.0.1 on a fresh connection from `localAddress` (default 127.0.0.1). */
+export function rawRequest({ port, path: requestPath, method = 'GET', localAddress = '127.0.0.1', headers = {} }: RawRequest): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: requestPath, method, localAddress, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const flat: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+        resolve({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A fetch Response read into the same shape (never following redirects). */
+export async function fetchRaw(url: string, init: RequestInit = {}): Promise<RawResponse> {
+  const res = await fetch(url, { redirect: 'manual', ...init });
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return { status: res.status, headers, body: await res.text() };
+}
+
+const intPattern = /^\d+$/;
+
+/** The headers every /api/ response carries (contract §3), X-RateLimit-Remaining/Reset as integers. */
+export function expectApiHeaders(res: RawResponse): { remaining: number; reset: number } {
+  expect(res.status < 300 || res.status >= 400, `no redirect (got ${res.status})`).toBe(true);
+  expect(res.headers['location']).toBeUndefined();
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(res.headers['access-control-allow-origin']).toBe('*');
+  expect(res.headers['x-ratelimit-limit']).toBe('60');
+  const remaining = res.headers['x-ratelimit-remaining'] ?? '';
+  const reset = res.headers['x-ratelimit-reset'] ?? '';
+  expect(remaining, 'X-RateLimit-Remaining').toMatch(intPattern);
+  expect(reset, 'X-RateLimit-Reset').toMatch(intPattern);
+  const nowSeconds = Date.now() / 1000;
+  expect(Number(reset)).toBeGreaterThanOrEqual(Math.floor(nowSeconds));
+  expect(Number(reset)).toBeLessThanOrEqual(Math.ceil(nowSeconds) + 60);
+  return { remaining: Number(remaining), reset: Number(reset) };
+}
+
+/** Checks one client's successive /api/ responses: API headers, Remaining down by exactly one each time, same Reset. */
+export class ClientBudget {
+  private last: { remaining: number; reset: number } | null = null;
+
+  check(res: RawResponse): void {
+    const current = expectApiHeaders(res);
+    if (this.last === null) expect(current.remaining, 'first request of a window').toBe(59);
+    else {
+      expect(current.remaining, 'Remaining decreases by one per request').toBe(this.last.remaining - 1);
+      expect(current.reset, 'Reset stays fixed within the window').toBe(this.last.reset);
+    }
+    this.last = current;
+  }
+}
+
+/** The exact error body of a code, parsed. */
+export const errorOf = (code: string) => ({ error: code });

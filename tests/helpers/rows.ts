@@ -1,0 +1,188 @@
+// Test helpers: typed row builders (vehicle, charger, connector rows, paths, …), located rows and whole datasets.
+import { indexTables, type Dataset } from '../../build/data/dataset.ts';
+import type { LoadedTables, Located } from '../../build/data/load.ts';
+import type { Location } from '../../build/data/problems.ts';
+import {
+  TABLES,
+  type AdapterEntry,
+  type ChargerConnectorRow,
+  type ChargerRow,
+  type ConnectorEntry,
+  type ObservationRow,
+  type ProtocolEntry,
+  type SourceEntry,
+  type TableName,
+  type VehicleRegionRow,
+  type VehicleRow,
+} from '../../build/data/tables.ts';
+import type { ConnectionPath } from '../../build/derive/types.ts';
+
+export const SPEC = 'spec-sheet';
+
+/** A 400 V, 150 kW DC / 11 kW three-phase AC car sold in the EU with type2 + ccs2 inlets. */
+export const vehicle = (o: Partial<VehicleRow> = {}): VehicleRow => ({
+  slug: 'test-car-2024',
+  brand: 'Test',
+  family: 'Car',
+  trim: null,
+  model_year: 2024,
+  battery_kwh_usable: 60,
+  architecture_voltage_v: 400,
+  max_dc_kw_oem: 150,
+  boost_dc_kw: null,
+  max_ac_kw_oem: 11,
+  ac_phases: 3,
+  bidirectional: [],
+  protocols: [],
+  source: [SPEC],
+  note: null,
+  ...o,
+});
+
+/** A 350 kW DC unit with a 150..920 V output window. */
+export const charger = (o: Partial<ChargerRow> = {}): ChargerRow => ({
+  slug: 'test-hpc-350',
+  brand: 'Test',
+  model: 'HPC 350',
+  current_kind: 'DC',
+  nominal_max_kw: 350,
+  output_voltage_min_v: 150,
+  output_voltage_max_v: 920,
+  protocols: [],
+  source: [SPEC],
+  note: null,
+  ...o,
+});
+
+/** A 22 kW AC wallbox (no DC voltage range). */
+export const wallbox = (o: Partial<ChargerRow> = {}): ChargerRow =>
+  charger({ slug: 'test-wall-22', model: 'Wall 22', current_kind: 'AC', nominal_max_kw: 22, output_voltage_min_v: null, output_voltage_max_v: null, ...o });
+
+export const connectorRow = (o: Partial<ChargerConnectorRow> = {}): ChargerConnectorRow => ({
+  charger: 'test-hpc-350',
+  region: 'EU',
+  connector: 'ccs2',
+  max_kw: null,
+  max_current_a: null,
+  phases: null,
+  source: [SPEC],
+  ...o,
+});
+
+export const vehicleRegion = (o: Partial<VehicleRegionRow> = {}): VehicleRegionRow => ({
+  vehicle: 'test-car-2024',
+  region: 'EU',
+  ac_inlet: 'type2',
+  dc_inlet: 'ccs2',
+  source: [SPEC],
+  ...o,
+});
+
+/** NACS (charger side) to CCS1 (vehicle side), DC, sold in NA, 150 kW cap. */
+export const adapter = (o: Partial<AdapterEntry> = {}): AdapterEntry => ({
+  id: 'nacs-to-ccs1',
+  name: 'NACS to CCS1 adapter',
+  current: 'DC',
+  vehicle_inlet: 'ccs1',
+  charger_connector: 'nacs',
+  regions: ['NA'],
+  max_kw: 150,
+  source: ['adapter-sheet'],
+  note: null,
+  ...o,
+});
+
+export const path = (o: Partial<ConnectionPath> = {}): ConnectionPath => ({
+  current: 'DC',
+  connector: connectorRow(),
+  vehicleInlet: 'ccs2',
+  adapter: null,
+  ...o,
+});
+
+export const source = (o: Partial<SourceEntry> = {}): SourceEntry => ({
+  id: SPEC,
+  kind: 'oem',
+  title: 'Specification sheet',
+  url: null,
+  accessedAt: null,
+  ...o,
+});
+
+export const observation = (o: Partial<ObservationRow> = {}): ObservationRow => ({
+  vehicle: 'test-car-2024',
+  charger: 'test-hpc-350',
+  region: 'EU',
+  state: 'limited',
+  kw: 120,
+  note: 'observed',
+  source: ['bench-test'],
+  ...o,
+});
+
+const connector = (id: string, currents: ConnectorEntry['currents']): ConnectorEntry => ({ id, name: id, currents });
+export const CONNECTORS: ReadonlyMap<string, ConnectorEntry> = new Map(
+  [
+    connector('ccs1', ['DC']),
+    connector('ccs2', ['DC']),
+    connector('chademo', ['DC']),
+    connector('nacs', ['AC', 'DC']),
+    connector('type1', ['AC']),
+    connector('type2', ['AC']),
+  ].map((c) => [c.id, c]),
+);
+
+const protocol = (id: string, current: ProtocolEntry['current'], implied_by: string[]): ProtocolEntry => ({ id, name: id, current, implied_by });
+/** The fixture's vocabulary: DIN70121 implied by CCS, CHAdeMO by chademo, IEC61851-1 by every AC connector. */
+export const PROTOCOLS: readonly ProtocolEntry[] = [
+  protocol('CHAdeMO', 'DC', ['chademo']),
+  protocol('DIN70121', 'DC', ['ccs1', 'ccs2']),
+  protocol('IEC61851-1', 'AC', ['type1', 'type2', 'nacs']),
+  protocol('ISO15118-2', 'DC', []),
+  protocol('ISO15118-20', 'DC', []),
+  protocol('Tesla', 'DC', []),
+];
+
+/** A row as load.ts would give it: `at(field)` points at `data/<file>:line:<field number in the table's column order>`. */
+export function located<K extends TableName>(table: K, line: number, value: LoadedTables[K][number]['value']): LoadedTables[K][number] {
+  const file = `data/${TABLES[table].file}`;
+  const columns = Object.keys(TABLES[table].schema.shape);
+  const at = (field?: string): Location => ({ file, line, column: field ? columns.indexOf(field) + 1 : 1 });
+  return { value, file, line, at } as Located<typeof value> as LoadedTables[K][number];
+}
+
+/** Loaded tables, every table empty unless given. */
+export function tables(o: Partial<LoadedTables> = {}): LoadedTables {
+  const empty = Object.fromEntries(Object.keys(TABLES).map((name) => [name, []])) as unknown as LoadedTables;
+  return { ...empty, ...o };
+}
+
+const rows = <K extends TableName>(table: K, values: readonly LoadedTables[K][number]['value'][]) =>
+  values.map((value, i) => located(table, i + 2, value)) as LoadedTables[K];
+
+export interface DatasetParts {
+  vehicles?: VehicleRow[];
+  vehicleRegions?: VehicleRegionRow[];
+  chargers?: ChargerRow[];
+  chargerConnectors?: ChargerConnectorRow[];
+  adapters?: AdapterEntry[];
+  observations?: ObservationRow[];
+  sources?: SourceEntry[];
+}
+
+/** A Dataset indexed from the given rows, with the standard connectors and protocols. */
+export function dataset(p: DatasetParts): Dataset {
+  return indexTables(
+    tables({
+      sources: rows('sources', p.sources ?? [source()]),
+      connectors: rows('connectors', [...CONNECTORS.values()]),
+      protocols: rows('protocols', PROTOCOLS),
+      adapters: rows('adapters', p.adapters ?? []),
+      vehicles: rows('vehicles', p.vehicles ?? []),
+      vehicleRegions: rows('vehicleRegions', p.vehicleRegions ?? []),
+      chargers: rows('chargers', p.chargers ?? []),
+      chargerConnectors: rows('chargerConnectors', p.chargerConnectors ?? []),
+      observations: rows('observations', p.observations ?? []),
+    }),
+  );
+}
