@@ -1,0 +1,240 @@
+// Contract §3 over HTTP, against the local server (netlify.toml read with Netlify's parser and matcher) on 127.0.0.1.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildMiniSite,
+  ClientBudget,
+  errorOf,
+  expectApiHeaders,
+  fetchRaw,
+  OUTSIDE_SENTINEL,
+  rawRequest,
+  useServer,
+  type BuiltSite,
+  type RawResponse,
+} from '../helpers/http.ts';
+
+let site: BuiltSite;
+beforeAll(async () => {
+  site = await buildMiniSite();
+});
+afterAll(async () => {
+  await site?.cleanup();
+});
+
+const D = 'api/v1/_data';
+const VA = 'volt-a-400-2024';
+const VD = 'volt-d-na-ccs1-2024';
+const HPC = 'amp-hpc-350';
+const BOLT = 'bolt-super-250';
+const edge = (region: string, v: string, c: string) => `${D}/edges/${region}/${v}/${c}.json`;
+
+/** [request path and query, status, file the build wrote (relative to public/) or error code]. */
+type Case = [string, number, string];
+
+async function expectBody(res: RawResponse, status: number, expected: string): Promise<void> {
+  expect(res.status).toBe(status);
+  const body = JSON.parse(res.body) as unknown;
+  expect(body).toEqual(expected.startsWith('api/') ? await site.json(expected) : errorOf(expected));
+}
+
+/** One describe block with its own server (own limiter): every case is a GET from 127.0.0.1, in order. */
+function describeCases(title: string, cases: Case[]): void {
+  describe(title, () => {
+    if (cases.length >= 60) throw new Error(`${title}: ${cases.length} requests would exhaust one client's limit`);
+    const running = useServer(() => site);
+    const budget = new ClientBudget();
+    it.each(cases)('GET %s → %i %s', async (path, status, expected) => {
+      const res = await fetchRaw(`${running.server.url}${path}`);
+      budget.check(res);
+      await expectBody(res, status, expected);
+    });
+  });
+}
+
+const C = `/api/v1/compatibility/${VA}/${HPC}`;
+
+describeCases('contract §3, row by row', [
+  [`/api/v1/vehicles/${VA}`, 200, `${D}/vehicles/${VA}.json`],
+  [`/api/v1/vehicles/${VD}`, 200, `${D}/vehicles/${VD}.json`],
+  ['/api/v1/vehicles/no-such-vehicle', 404, 'not_found'],
+  [`/api/v1/vehicles/${VA}/compatibility`, 200, `${D}/vehicle-compatibility/${VA}.json`],
+  ['/api/v1/vehicles/no-such-vehicle/compatibility', 404, 'not_found'],
+  [`/api/v1/chargers/${HPC}`, 200, `${D}/chargers/${HPC}.json`],
+  ['/api/v1/chargers/no-such-charger', 404, 'not_found'],
+  [`/api/v1/chargers/${BOLT}/compatibility`, 200, `${D}/charger-compatibility/${BOLT}.json`],
+  ['/api/v1/chargers/no-such-charger/compatibility', 404, 'not_found'],
+  // Endpoint 5, default region EU.
+  [C, 200, edge('EU', VA, HPC)],
+  [`/api/v1/compatibility/${VA}/${BOLT}`, 200, edge('EU', VA, BOLT)],
+  [`/api/v1/compatibility/${VD}/${BOLT}`, 404, 'not_found'],
+  [`/api/v1/compatibility/no-such-vehicle/${HPC}`, 404, 'not_found'],
+  [`/api/v1/compatibility/${VA}/no-such-charger`, 404, 'not_found'],
+  // ?region=R, R in EU, TR, NA, GB.
+  [`${C}?region=EU`, 200, edge('EU', VA, HPC)],
+  [`${C}?region=GB`, 200, edge('GB', VA, HPC)],
+  [`/api/v1/compatibility/${VD}/${BOLT}?region=NA`, 200, edge('NA', VD, BOLT)],
+  [`${C}?region=TR`, 404, 'not_found'],
+  [`${C}?region=NA`, 404, 'not_found'],
+  [`/api/v1/compatibility/${VA}/${BOLT}?region=GB`, 404, 'not_found'],
+  [`/api/v1/compatibility/${VD}/${BOLT}?region=EU`, 404, 'not_found'],
+  // Any other region value.
+  [`${C}?region=eu`, 400, 'invalid_region'],
+  [`${C}?region=XX`, 400, 'invalid_region'],
+  [`${C}?region=`, 400, 'invalid_region'],
+  [`${C}?region=gb`, 400, 'invalid_region'],
+  [`${C}?region=EU%20`, 400, 'invalid_region'],
+  ['/api/v1/compatibility/no-such-vehicle/no-such-charger?region=XX', 400, 'invalid_region'],
+  // A missing slug.
+  ['/api/v1/compatibility', 400, 'slugs_required'],
+  [`/api/v1/compatibility/${VA}`, 400, 'slugs_required'],
+  ['/api/v1/vehicles//compatibility', 400, 'slugs_required'],
+  [`/api/v1/compatibility//${HPC}`, 400, 'slugs_required'],
+  [`/api/v1/compatibility//${HPC}?region=GB`, 400, 'slugs_required'],
+  ['/api/v1/chargers//compatibility', 400, 'slugs_required'],
+  // Any other unknown path under /api/.
+  ['/api/v1/nope', 404, 'not_found'],
+  ['/api/v2', 404, 'not_found'],
+  ['/api/', 404, 'not_found'],
+  [`/api/v1/vehicles/${VA}/foo`, 404, 'not_found'],
+  [`${C}/extra`, 404, 'not_found'],
+  [`/api/v1/vehicles/${VA}.json`, 404, 'not_found'],
+]);
+
+describeCases('extensions, trailing slash, case, extra query parameters', [
+  ['/api/v1', 200, `${D}/index.json`],
+  ['/api/v1/vehicles', 200, `${D}/vehicles.json`],
+  ['/api/v1/chargers', 200, `${D}/chargers.json`],
+  // A trailing slash is ignored.
+  ['/api/v1/', 200, `${D}/index.json`],
+  ['/api/v1/vehicles/', 200, `${D}/vehicles.json`],
+  [`/api/v1/vehicles/${VA}/`, 200, `${D}/vehicles/${VA}.json`],
+  [`/api/v1/vehicles/${VA}/compatibility/`, 200, `${D}/vehicle-compatibility/${VA}.json`],
+  [`/api/v1/chargers/${HPC}/`, 200, `${D}/chargers/${HPC}.json`],
+  [`${C}/?region=GB`, 200, edge('GB', VA, HPC)],
+  [`${C}/`, 200, edge('EU', VA, HPC)],
+  ['/api/v1/compatibility/', 400, 'slugs_required'],
+  [`/api/v1/compatibility/${VA}/`, 400, 'slugs_required'],
+  ['/api/v1/vehicles/no-such-vehicle/', 404, 'not_found'],
+  // Paths and region values are case-sensitive.
+  [`/api/v1/Vehicles/${VA}`, 404, 'not_found'],
+  [`/api/v1/vehicles/${VA.toUpperCase()}`, 404, 'not_found'],
+  ['/api/V1', 404, 'not_found'],
+  [`/api/v1/COMPATIBILITY/${VA}/${HPC}`, 404, 'not_found'],
+  [`${C}?region=Gb`, 400, 'invalid_region'],
+  // Query parameters other than region are ignored.
+  [`${C}?foo=1&region=GB&bar`, 200, edge('GB', VA, HPC)],
+  [`${C}?foo=bar`, 200, edge('EU', VA, HPC)],
+  [`${C}?Region=GB`, 200, edge('EU', VA, HPC)],
+  [`/api/v1/vehicles/${VA}?region=XX&x=1`, 200, `${D}/vehicles/${VA}.json`],
+  ['/api/v1?x=1', 200, `${D}/index.json`],
+]);
+
+describe('methods: HEAD, and 405 for everything but GET and HEAD', () => {
+  const running = useServer(() => site);
+  const budget = new ClientBudget();
+
+  it.each([
+    [`/api/v1/vehicles/${VA}`, 200],
+    [`${C}?region=GB`, 200],
+    ['/api/v1/vehicles/no-such-vehicle', 404],
+    [`${C}?region=XX`, 400],
+    ['/api/v1/vehicles//compatibility', 400],
+  ])('HEAD %s → %i, headers and no body', async (path, status) => {
+    const res = await fetchRaw(`${running.server.url}${path}`, { method: 'HEAD' });
+    budget.check(res);
+    expect(res.status).toBe(status);
+    expect(res.body).toBe('');
+  });
+
+  it.each(['POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'])('%s on an API path → 405 method_not_allowed, Allow: GET, HEAD', async (method) => {
+    const res = await fetchRaw(`${running.server.url}/api/v1/vehicles/${VA}`, { method });
+    budget.check(res);
+    expect(res.status).toBe(405);
+    expect(res.headers['allow']).toBe('GET, HEAD');
+    expect(JSON.parse(res.body)).toEqual(errorOf('method_not_allowed'));
+  });
+
+  it('POST on an unknown API path → 405 too (the method is checked first)', async () => {
+    const res = await fetchRaw(`${running.server.url}/api/v1/nope`, { method: 'POST', body: '{}' });
+    budget.check(res);
+    expect(res.status).toBe(405);
+    expect(res.headers['allow']).toBe('GET, HEAD');
+    expect(JSON.parse(res.body)).toEqual(errorOf('method_not_allowed'));
+  });
+
+  it('DELETE outside /api/ → 405 with Allow: GET, HEAD (local server)', async () => {
+    const res = await fetchRaw(`${running.server.url}/404.html`, { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(res.headers['allow']).toBe('GET, HEAD');
+    expect(JSON.parse(res.body)).toEqual(errorOf('method_not_allowed'));
+  });
+});
+
+describe('the storage folder is not public', () => {
+  const running = useServer(() => site);
+  it.each([
+    `/${D}/index.json`,
+    `/${D}/vehicles/${VA}.json`,
+    `/${D}/edges/EU/${VA}/${HPC}.json`,
+    `/${D}/errors/slugs_required.json`,
+    `/${D}`,
+    `/${D}/`,
+    `/${D}/edges/EU/`,
+    // "%5F" is "_": the same path, percent-encoded.
+    '/api/v1/%5Fdata/index.json',
+    `/api/v1/%5fdata/vehicles/${VA}.json`,
+  ])('GET %s → 404 not_found', async (path) => {
+    const res = await rawRequest({ port: running.server.port, path });
+    expectApiHeaders(res);
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body)).toEqual(errorOf('not_found'));
+  });
+});
+
+describe('path traversal never leaves public/ and never fails with 500', () => {
+  const running = useServer(() => site);
+  it.each([
+    '/api/v1/vehicles/..%2F..%2Fpackage.json',
+    '/api/v1/vehicles/..%2F..%2F..%2F..%2Fpackage.json',
+    '/api/v1/vehicles/%2e%2e',
+    '/api/v1/vehicles/%2e%2e/%2e%2e/%2e%2e/%2e%2e/package.json',
+    '/api/%2e%2e/%2e%2e/package.json',
+    '/api/v1/vehicles/..%5c..%5c..%5c..%5cetc',
+    '/api/v1/vehicles/%E0%A4%A',
+    '/api/v1/vehicles/%',
+    '/api/v1/vehicles/a%00b',
+    '/api/v1/compatibility/%2e%2e/%2e%2e?region=GB',
+    '/%2e%2e/package.json',
+    '/%2E%2E/%2E%2E/package.json',
+    '/..%5c..%5cetc',
+    '/../package.json',
+    '/%2e%2e/etc',
+  ])('GET %s → 400/404, nothing from outside public/', async (path) => {
+    const res = await rawRequest({ port: running.server.port, path });
+    expect([400, 404]).toContain(res.status);
+    expect(res.body).not.toContain(OUTSIDE_SENTINEL);
+    if (path.startsWith('/api/')) {
+      expectApiHeaders(res);
+      expect(JSON.parse(res.body)).toMatchObject({ error: expect.stringMatching(/^(not_found|slugs_required)$/) });
+    }
+  });
+});
+
+describe('no redirects anywhere', () => {
+  const running = useServer(() => site);
+  it.each(['/', '/api', '/api/v1//', '//api/v1', `/${D}/edges`, `/api/v1/vehicles/${VA}//`, '/404.html/', '/api/v1/vehicles?region=GB'])(
+    'GET %s is not a 3xx',
+    async (path) => {
+      const res = await rawRequest({ port: running.server.port, path });
+      expect(res.status < 300 || res.status >= 400, `status ${res.status}`).toBe(true);
+      expect(res.headers['location']).toBeUndefined();
+    },
+  );
+
+  it('GET /api is /api/ (trailing slash ignored): 404 not_found with every API header', async () => {
+    const res = await rawRequest({ port: running.server.port, path: '/api' });
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body)).toEqual(errorOf('not_found'));
+    expectApiHeaders(res);
+  });
+});

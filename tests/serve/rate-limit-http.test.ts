@@ -1,0 +1,132 @@
+// The rate limit over HTTP: 60 requests per client address per window, then 429 (contract §3).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMiniSite, errorOf, expectApiHeaders, rawRequest, useServer, type BuiltSite, type RawResponse } from '../helpers/http.ts';
+
+let site: BuiltSite;
+beforeAll(async () => {
+  site = await buildMiniSite();
+});
+afterAll(async () => {
+  await site?.cleanup();
+});
+
+const VEHICLE = '/api/v1/vehicles/volt-a-400-2024';
+const VEHICLE_FILE = 'api/v1/_data/vehicles/volt-a-400-2024.json';
+
+function expect429(res: RawResponse, reset: number): void {
+  expect(res.status).toBe(429);
+  expect(expectApiHeaders(res)).toEqual({ remaining: 0, reset });
+  expect(res.headers['cache-control']).toBe('no-store');
+  const retryAfter = res.headers['retry-after'] ?? '';
+  expect(retryAfter).toMatch(/^\d+$/);
+  expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+  expect(Number(retryAfter)).toBeLessThanOrEqual(60);
+  // Waiting Retry-After seconds reaches the reset, give or take the second the request took.
+  expect(Math.abs(Math.ceil(Date.now() / 1000) + Number(retryAfter) - reset)).toBeLessThanOrEqual(1);
+}
+
+describe('60 requests per client address, then 429', () => {
+  const running = useServer(() => site);
+  const get = (localAddress: string, path = VEHICLE, method = 'GET') => rawRequest({ port: running.server.port, path, localAddress, method });
+  let reset = 0;
+
+  it('requests 1..60 from 127.0.0.2 pass with Remaining 59..0 and one Reset', async () => {
+    const expectedBody = await site.json(VEHICLE_FILE);
+    for (let n = 1; n <= 60; n += 1) {
+      const res = await get('127.0.0.2');
+      expect(res.status, `request ${n}`).toBe(200);
+      expect(JSON.parse(res.body)).toEqual(expectedBody);
+      const headers = expectApiHeaders(res);
+      expect(headers.remaining, `request ${n}`).toBe(60 - n);
+      if (n === 1) reset = headers.reset;
+      expect(headers.reset).toBe(reset);
+    }
+  });
+
+  it('the 61st gets 429 rate_limit_exceeded with Retry-After, Cache-Control: no-store and the API headers', async () => {
+    const res = await get('127.0.0.2');
+    expect429(res, reset);
+    expect(JSON.parse(res.body)).toEqual(errorOf('rate_limit_exceeded'));
+  });
+
+  it('later requests stay blocked on every /api/ path and method, and do not move the window', async () => {
+    for (const [path, method] of [
+      ['/api/v1', 'GET'],
+      ['/api/v1/nope', 'GET'],
+      ['/api/v1/vehicles//compatibility', 'GET'],
+      [VEHICLE, 'POST'],
+      [VEHICLE, 'GET'],
+    ] as const) {
+      const res = await get('127.0.0.2', path, method);
+      expect429(res, reset);
+      expect(JSON.parse(res.body), `${method} ${path}`).toEqual(errorOf('rate_limit_exceeded'));
+    }
+    const head = await get('127.0.0.2', VEHICLE, 'HEAD');
+    expect429(head, reset);
+    expect(head.body).toBe('');
+  });
+
+  it('a client on 127.0.0.3 is unaffected, and so is 127.0.0.1', async () => {
+    for (const address of ['127.0.0.3', '127.0.0.1']) {
+      const res = await get(address);
+      expect(res.status).toBe(200);
+      expect(expectApiHeaders(res).remaining).toBe(59);
+    }
+    const again = await get('127.0.0.3');
+    expect(again.status).toBe(200);
+    expect(expectApiHeaders(again).remaining).toBe(58);
+  });
+});
+
+describe('trustProxy: true takes the client from the first X-Forwarded-For address', () => {
+  const running = useServer(() => site, { trustProxy: true });
+  const get = (localAddress: string, forwardedFor?: string) =>
+    rawRequest({ port: running.server.port, path: VEHICLE, localAddress, headers: forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor } });
+  const remainingOf = (res: RawResponse) => {
+    expect(res.status).toBe(200);
+    return expectApiHeaders(res).remaining;
+  };
+
+  it('counts per first forwarded address, whatever the socket address', async () => {
+    expect(remainingOf(await get('127.0.0.2', '203.0.113.7, 10.0.0.1'))).toBe(59);
+    expect(remainingOf(await get('127.0.0.3', '203.0.113.7'))).toBe(58);
+    expect(remainingOf(await get('127.0.0.2', '198.51.100.9, 203.0.113.7'))).toBe(59);
+    expect(remainingOf(await get('127.0.0.2', '203.0.113.7,198.51.100.9'))).toBe(57);
+  });
+
+  it('falls back to the socket address without the header', async () => {
+    expect(remainingOf(await get('127.0.0.4'))).toBe(59);
+    expect(remainingOf(await get('127.0.0.4'))).toBe(58);
+  });
+
+  it('blocks one forwarded address after 60 requests, not its neighbours on the same socket', async () => {
+    for (let n = 1; n <= 60; n += 1) expect(remainingOf(await get(`127.0.0.${2 + (n % 3)}`, '192.0.2.50'))).toBe(60 - n);
+    const blocked = await get('127.0.0.2', '192.0.2.50');
+    expect(blocked.status).toBe(429);
+    expect(JSON.parse(blocked.body)).toEqual(errorOf('rate_limit_exceeded'));
+    expect(remainingOf(await get('127.0.0.2', '192.0.2.51'))).toBe(59);
+  });
+});
+
+describe('without trustProxy, X-Forwarded-For is ignored', () => {
+  const running = useServer(() => site);
+  const get = (localAddress: string, forwardedFor: string) =>
+    rawRequest({ port: running.server.port, path: VEHICLE, localAddress, headers: { 'X-Forwarded-For': forwardedFor } });
+
+  it('a new forwarded address on every request does not escape the limit of the socket address', async () => {
+    for (let n = 1; n <= 60; n += 1) {
+      const res = await get('127.0.0.2', `203.0.113.${n}`);
+      expect(res.status).toBe(200);
+      expect(expectApiHeaders(res).remaining, `request ${n}`).toBe(60 - n);
+    }
+    const blocked = await get('127.0.0.2', '198.51.100.200');
+    expect(blocked.status).toBe(429);
+    expect(JSON.parse(blocked.body)).toEqual(errorOf('rate_limit_exceeded'));
+  });
+
+  it('and a forwarded address equal to a blocked one does not block another socket', async () => {
+    const res = await get('127.0.0.3', '127.0.0.2');
+    expect(res.status).toBe(200);
+    expect(expectApiHeaders(res).remaining).toBe(59);
+  });
+});
