@@ -17,7 +17,7 @@ export const slug = () =>
   textCell.pipe(
     z
       .string()
-      .min(1, 'is required')
+      .min(1, { error: 'is required', abort: true })
       .max(SLUG_MAX_LENGTH, `must be at most ${SLUG_MAX_LENGTH} characters`)
       .regex(SLUG_PATTERN, 'must be a slug: lowercase letters a-z, digits and single hyphens between them, e.g. "kia-ev6-gt-2023"'),
   );

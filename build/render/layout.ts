@@ -16,6 +16,8 @@ export const layout = {
   /** One folder per region and vehicle keeps every folder far below Netlify's 54,000 files per directory. */
   edge: (vehicle: string, charger: string, region: Region) => `${DATA_DIR}/edges/${region}/${vehicle}/${charger}.json`,
   error: (code: ErrorCode) => `${DATA_DIR}/errors/${code}.json`,
+  /** A copy of the not_found error outside DATA_DIR, the target of the rule that hides DATA_DIR (see netlify.toml). */
+  storageGuard: () => 'api/v1/_not_found.json',
   /** The CDN serves this page, with status 404, for a rewrite whose target file does not exist. */
   notFoundPage: () => '404.html',
 } as const;

@@ -66,5 +66,6 @@ export function* renderSite(data: Dataset, datasetVersion: string): Generator<Si
   for (const code of Object.keys(ERROR_STATUS) as ErrorCode[]) {
     yield { path: layout.error(code), body: errorBody(code) };
   }
+  yield { path: layout.storageGuard(), body: errorBody('not_found') };
   yield { path: layout.notFoundPage(), body: errorBody('not_found') };
 }

@@ -53,9 +53,12 @@ export function staticFile(publicDir: string, rawPath: string): string | null {
  */
 export function resolveRequest(config: NetlifyConfig, publicDir: string, rawPath: string, query: string): Resolution {
   const notFound = (): Resolution => ({ file: staticFile(publicDir, `/${NOT_FOUND_PAGE}`), status: 404 });
-  if (safeSegments(rawPath) === null) return notFound();
-  const requested = staticFile(publicDir, rawPath);
-  const rule = config.matchRule(rawPath, query);
+  const segments = safeSegments(rawPath);
+  if (segments === null) return notFound();
+  // Rules and files see the same path: percent-encoded unreserved characters (%5F for "_") are decoded first.
+  const path = `/${segments.map(encodeURIComponent).join('/')}${rawPath.endsWith('/') && segments.length > 0 ? '/' : ''}`;
+  const requested = staticFile(publicDir, path);
+  const rule = config.matchRule(path, query);
   if (rule && (rule.force || requested === null)) {
     const target = rule.to.startsWith('/') ? staticFile(publicDir, rule.to.split('?')[0] as string) : null;
     return target === null ? notFound() : { file: target, status: rule.status };

@@ -177,6 +177,7 @@ describe('the storage folder is not public', () => {
     `/${D}/vehicles/${VA}.json`,
     `/${D}/edges/EU/${VA}/${HPC}.json`,
     `/${D}/errors/slugs_required.json`,
+    `/${D}/errors/not_found.json`,
     `/${D}`,
     `/${D}/`,
     `/${D}/edges/EU/`,

@@ -21,8 +21,8 @@ function expect429(res: RawResponse, reset: number): void {
   expect(retryAfter).toMatch(/^\d+$/);
   expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
   expect(Number(retryAfter)).toBeLessThanOrEqual(60);
-  // Waiting Retry-After seconds reaches the reset, give or take the second the request took.
-  expect(Math.abs(Math.ceil(Date.now() / 1000) + Number(retryAfter) - reset)).toBeLessThanOrEqual(1);
+  // Waiting Retry-After seconds reaches the reset, give or take rounding and the time the request took.
+  expect(Math.abs(Math.ceil(Date.now() / 1000) + Number(retryAfter) - reset)).toBeLessThanOrEqual(2);
 }
 
 describe('60 requests per client address, then 429', () => {

@@ -1,13 +1,13 @@
 // Rule "confidence": how sure an edge is, 0..1, from how it was decided (observation, specs) and what was missing.
 import type { SourceKind, State } from '../../data/tables.ts';
 
-/** Curated observations score by the strongest kind of source behind them. */
+/** Curated observations score by the strongest kind of source behind them, always above derivation from specs. */
 export const OBSERVATION_CONFIDENCE: Record<Exclude<SourceKind, 'derived'>, number> = {
   testing: 0.95,
-  oem: 0.9,
-  regulatory: 0.9,
-  press: 0.85,
-  community: 0.75,
+  oem: 0.92,
+  regulatory: 0.92,
+  press: 0.88,
+  community: 0.85,
 };
 
 export const DERIVED_CONFIDENCE = {
