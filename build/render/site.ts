@@ -1,6 +1,7 @@
 // Streams every file of the published tree, one vehicle or charger at a time, so memory stays bounded by one list document.
 import { REGIONS } from '../data/cells.ts';
 import type { Dataset } from '../data/dataset.ts';
+import type { ChargerRow, VehicleRow } from '../data/tables.ts';
 import { deriveEdge } from '../derive/derive-edge.ts';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../api/errors.ts';
 import type { Edge } from '../api/schemas.ts';
@@ -21,34 +22,24 @@ export interface SiteFile {
 
 export const toJson = (document: unknown): string => `${JSON.stringify(document)}\n`;
 
-/** Edges of one vehicle: by charger slug, then region in the order EU, TR, NA, GB. */
-function* vehicleEdges(data: Dataset, vehicleIndex: number): Generator<Edge> {
-  const vehicle = data.vehicles[vehicleIndex]!;
-  for (const charger of data.chargers) {
-    for (const region of REGIONS) {
-      const facts = deriveEdge(data, vehicle, charger, region);
-      if (facts) yield edgeDocument(facts, data);
-    }
-  }
-}
-
-/** Edges of one charger: by vehicle slug, then region. */
-function* chargerEdges(data: Dataset, chargerIndex: number): Generator<Edge> {
-  const charger = data.chargers[chargerIndex]!;
-  for (const vehicle of data.vehicles) {
-    for (const region of REGIONS) {
-      const facts = deriveEdge(data, vehicle, charger, region);
-      if (facts) yield edgeDocument(facts, data);
+/** Every edge between the given vehicles and chargers: by vehicle, then charger, then region in the order EU, TR, NA, GB. */
+function* edgesBetween(data: Dataset, vehicles: readonly VehicleRow[], chargers: readonly ChargerRow[]): Generator<Edge> {
+  for (const vehicle of vehicles) {
+    for (const charger of chargers) {
+      for (const region of REGIONS) {
+        const facts = deriveEdge(data, vehicle, charger, region);
+        if (facts) yield edgeDocument(facts, data);
+      }
     }
   }
 }
 
 export function* renderSite(data: Dataset, datasetVersion: string): Generator<SiteFile> {
   let edgeCount = 0;
-  for (const [index, vehicle] of data.vehicles.entries()) {
+  for (const vehicle of data.vehicles) {
     yield { path: layout.vehicle(vehicle.slug), body: toJson(vehicleDocument(vehicle)) };
     const chargers: Edge[] = [];
-    for (const edge of vehicleEdges(data, index)) {
+    for (const edge of edgesBetween(data, [vehicle], data.chargers)) {
       edgeCount += 1;
       const body = toJson(edge);
       yield { path: layout.edge(edge.vehicle, edge.charger, edge.region), body };
@@ -56,9 +47,10 @@ export function* renderSite(data: Dataset, datasetVersion: string): Generator<Si
     }
     yield { path: layout.vehicleCompatibility(vehicle.slug), body: toJson({ slug: vehicle.slug, chargers }) };
   }
-  for (const [index, charger] of data.chargers.entries()) {
+  for (const charger of data.chargers) {
     yield { path: layout.charger(charger.slug), body: toJson(chargerDocument(charger)) };
-    yield { path: layout.chargerCompatibility(charger.slug), body: toJson({ slug: charger.slug, vehicles: [...chargerEdges(data, index)] }) };
+    const vehicles = [...edgesBetween(data, data.vehicles, [charger])];
+    yield { path: layout.chargerCompatibility(charger.slug), body: toJson({ slug: charger.slug, vehicles }) };
   }
   yield { path: layout.vehicleList(), body: toJson(vehicleListDocument(data)) };
   yield { path: layout.chargerList(), body: toJson(chargerListDocument(data)) };
