@@ -20,7 +20,7 @@ export interface SiteFile {
   body: string;
 }
 
-export const toJson = (document: unknown): string => `${JSON.stringify(document)}\n`;
+const toJson = (document: unknown): string => `${JSON.stringify(document)}\n`;
 
 /** Every edge between the given vehicles and chargers: by vehicle, then charger, then region in the order EU, TR, NA, GB. */
 function* edgesBetween(data: Dataset, vehicles: readonly VehicleRow[], chargers: readonly ChargerRow[]): Generator<Edge> {
