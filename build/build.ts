@@ -1,7 +1,8 @@
-// The build pipeline: data/ → load → validate → derive → render → write → public/.
+// The build pipeline: data/ → load → validate → derive → render → check against the JSON Schemas → write → public/.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createDocumentValidator } from './api/validate-documents.ts';
 import { loadDataset } from './data/dataset.ts';
 import { TABLES } from './data/tables.ts';
 import { OWNED_PATHS } from './render/layout.ts';
@@ -32,15 +33,20 @@ export function datasetVersionOf(root: string): string {
   return `0.0.0+data.${hash.digest('hex').slice(0, 12)}`;
 }
 
-/** Builds the site. Throws DataError (and writes nothing) when data/ has problems. */
+/**
+ * Builds the site. Throws DataError when data/ has problems and SchemaViolation when a rendered document breaks
+ * its published schema; either way public/ is left as it was.
+ */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const publicDir = options.publicDir ?? path.join(options.root, 'public');
   const data = await loadDataset(options.root);
   const datasetVersion = datasetVersionOf(options.root);
+  const validate = createDocumentValidator();
   const writer = new TreeWriter(publicDir, OWNED_PATHS);
   let files = 0;
   try {
     for (const file of renderSite(data, datasetVersion)) {
+      if (file.kind) validate(file.path, file.kind, file.document);
       writer.write(file.path, file.body);
       files += 1;
     }

@@ -2,11 +2,13 @@
 import { z } from 'zod';
 import { REGIONS, SLUG_MAX_LENGTH, SLUG_PATTERN } from '../data/cells.ts';
 import { BIDIRECTIONAL_MODES, CURRENT_KINDS, SOURCE_KINDS, STATES } from '../data/tables.ts';
+import { ERROR_STATUS, type ErrorCode } from './errors.ts';
 
 export const API_VERSION = '1.0.0';
 
 const slug = z.string().regex(SLUG_PATTERN).max(SLUG_MAX_LENGTH);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A calendar date, YYYY-MM-DD (a real day: 2026-02-30 is refused). */
+const date = z.iso.date();
 
 export const VehicleDocument = z
   .strictObject({
@@ -71,30 +73,55 @@ export const ChargerCompatibilityDocument = z
   .strictObject({ slug: slug.describe('Charger slug.'), vehicles: z.array(EdgeDocument).describe('Every edge of the charger, by vehicle slug then region.') })
   .describe('Vehicles for a charger.');
 
-export const ErrorDocument = z.strictObject({ error: z.string().describe('Error code.') }).describe('Error.');
+export const ErrorDocument = z
+  .strictObject({ error: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).describe('Error code.') })
+  .describe('Error.');
 
 export const IndexDocument = z
   .strictObject({
-    apiVersion: z.literal(API_VERSION),
+    apiVersion: z.literal(API_VERSION).describe('Version of the interface description.'),
     datasetVersion: z.string().describe('Version of the dataset release.'),
-    derivationVersion: z.string(),
-    counts: z.strictObject({ vehicles: z.int().min(0), chargers: z.int().min(0), edges: z.int().min(0) }),
+    derivationVersion: z.string().describe('Version of the rule set that derived the edges.'),
+    counts: z
+      .strictObject({
+        vehicles: z.int().min(0).describe('Vehicle variants.'),
+        chargers: z.int().min(0).describe('Charger models.'),
+        edges: z.int().min(0).describe('Compatibility edges, all regions.'),
+      })
+      .describe('How many resources the dataset publishes.'),
   })
   .describe('Extension: the API and dataset versions and counts.');
 
 export const VehicleListDocument = z
   .strictObject({
-    count: z.int().min(0),
-    vehicles: z.array(
-      z.strictObject({ slug, brand: z.string(), family: z.string(), trim: z.string().nullable(), model_year: z.int() }),
-    ),
+    count: z.int().min(0).describe('Number of vehicles.'),
+    vehicles: z
+      .array(
+        z.strictObject({
+          slug: slug.describe('Vehicle slug.'),
+          brand: z.string().describe('Brand.'),
+          family: z.string().describe('Model name.'),
+          trim: z.string().nullable().describe('Trim or variant, or null.'),
+          model_year: z.int().describe('Model year.'),
+        }),
+      )
+      .describe('Vehicles sorted by slug.'),
   })
   .describe('Extension: every vehicle, sorted by slug.');
 
 export const ChargerListDocument = z
   .strictObject({
-    count: z.int().min(0),
-    chargers: z.array(z.strictObject({ slug, brand: z.string(), current_kind: z.enum(CURRENT_KINDS), nominal_max_kw: z.number() })),
+    count: z.int().min(0).describe('Number of charger models.'),
+    chargers: z
+      .array(
+        z.strictObject({
+          slug: slug.describe('Charger slug.'),
+          brand: z.string().describe('Brand.'),
+          current_kind: z.enum(CURRENT_KINDS).describe('AC or DC.'),
+          nominal_max_kw: z.number().positive().describe('Nominal maximum output, kW.'),
+        }),
+      )
+      .describe('Charger models sorted by slug.'),
   })
   .describe('Extension: every charger model, sorted by slug.');
 
@@ -107,3 +134,19 @@ export type ChargerCompatibility = z.infer<typeof ChargerCompatibilityDocument>;
 export type IndexInfo = z.infer<typeof IndexDocument>;
 export type VehicleList = z.infer<typeof VehicleListDocument>;
 export type ChargerList = z.infer<typeof ChargerListDocument>;
+
+/** Every published document kind, by the name of its JSON Schema file under /api/v1/schemas/. */
+export const PUBLISHED_DOCUMENTS = {
+  vehicle: VehicleDocument,
+  charger: ChargerDocument,
+  edge: EdgeDocument,
+  source: SourceDocument,
+  'vehicle-compatibility': VehicleCompatibilityDocument,
+  'charger-compatibility': ChargerCompatibilityDocument,
+  error: ErrorDocument,
+  index: IndexDocument,
+  'vehicle-list': VehicleListDocument,
+  'charger-list': ChargerListDocument,
+} as const;
+
+export type DocumentKind = keyof typeof PUBLISHED_DOCUMENTS;

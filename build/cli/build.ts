@@ -1,6 +1,7 @@
 // `npm run build`: builds public/ from data/; on data problems prints each as file:line:column and exits 1.
 import { parseArgs } from 'node:util';
 import { buildSite } from '../build.ts';
+import { SchemaViolation } from '../api/validate-documents.ts';
 import { DataError, formatProblem } from '../data/problems.ts';
 
 const { values } = parseArgs({ options: { root: { type: 'string', default: process.cwd() }, public: { type: 'string' } } });
@@ -17,6 +18,10 @@ try {
   if (error instanceof DataError) {
     for (const problem of error.problems) console.error(formatProblem(problem));
     console.error(`\nbuild stopped: ${error.problems.length} problem(s) in data/; public/ was not changed`);
+    process.exit(1);
+  }
+  if (error instanceof SchemaViolation) {
+    console.error(`${error.message}\n\nbuild stopped: a document does not match its published schema; public/ was not changed`);
     process.exit(1);
   }
   throw error;

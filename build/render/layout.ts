@@ -18,9 +18,13 @@ export const layout = {
   error: (code: ErrorCode) => `${DATA_DIR}/errors/${code}.json`,
   /** A copy of the not_found error outside DATA_DIR, the target of the rule that hides DATA_DIR (see netlify.toml). */
   storageGuard: () => 'api/v1/_not_found.json',
+  /** OpenAPI 3.1 description; served at its own path (a real file shadows the catch-all 404 rule). */
+  openApi: () => 'api/v1/openapi.json',
+  /** The API reference page, served at /. */
+  referencePage: () => 'index.html',
   /** The CDN serves this page, with status 404, for a rewrite whose target file does not exist. */
   notFoundPage: () => '404.html',
 } as const;
 
 /** Paths under public/ that the build owns: it rewrites them and deletes what it no longer produces there. */
-export const OWNED_PATHS = ['api/', '404.html'];
+export const OWNED_PATHS = ['api/', '404.html', 'index.html'];

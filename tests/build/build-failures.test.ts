@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/build.ts';
+import { SchemaViolation } from '../../build/api/validate-documents.ts';
 import { DataError, formatProblem } from '../../build/data/problems.ts';
 import { copyFixture, treeDigest } from '../helpers/fixture.ts';
 
@@ -111,6 +112,27 @@ describe('a build over broken data', () => {
   it('reports a YAML problem at the line and column of the value', async () => {
     const result = await failingBuild((root) => edit(root, 'sources.yaml', (t) => t.replace('kind: testing', 'kind: rumour')));
     expect(result.problems).toEqual(['data/sources.yaml:8:9: [schema] kind: must be one of oem, regulatory, press, community, testing, derived, got "rumour"']);
+  });
+});
+
+describe('a build whose output breaks a published schema', () => {
+  it('stops before writing, naming the file and the failing field', async () => {
+    const root = copyFixture();
+    const publicDir = path.join(root, 'public');
+    await buildSite({ root });
+    const before = treeDigest(publicDir);
+    // The data files accept any YYYY-MM-DD; the published schema accepts only real calendar days.
+    edit(root, 'sources.yaml', (t) => t.replace('accessedAt: 2026-01-15', 'accessedAt: 2026-02-30'));
+    const failure = await buildSite({ root }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(SchemaViolation);
+    const violation = failure as SchemaViolation;
+    expect(violation.path).toBe('api/v1/_data/edges/EU/volt-a-400-2024/bolt-super-250.json');
+    expect(violation.kind).toBe('edge');
+    expect(violation.problems).toContain('/sources/1/accessedAt must match format "date"');
+    expect(treeDigest(publicDir)).toEqual(before);
   });
 });
 

@@ -42,6 +42,10 @@ function publicRoutes(file: string): Route[] | null {
   if (file === NOT_FOUND_DOC) {
     return [route('/api/v1/nope', 404), route('/api/v2', 404), route('/api/v1/vehicles/volt-a-400-2024/foo', 404), route(`/${GUARD_DOC}`, 404)];
   }
+  // Published as real files: served at their own path (a file shadows the unforced catch-all rule).
+  if (file === 'api/v1/openapi.json' || /^api\/v1\/schemas\/[a-z-]+\.json$/.test(file) || file === 'index.html') {
+    return [route(file === 'index.html' ? '/' : `/${file}`)];
+  }
   if (file === GUARD_DOC) return [route(`/${D}/index.json`, 404), route(`/${NOT_FOUND_DOC}`, 404)];
   if (file === `${D}/errors/invalid_region.json`) {
     const url = '/api/v1/compatibility/volt-a-400-2024/amp-hpc-350';
@@ -100,6 +104,8 @@ describe('every built file is reached from its public URL', () => {
       for (const r of publicRoutes(file) ?? []) {
         if (r.status !== 200) continue;
         const rule = config.matchRule(r.path, r.query);
+        // A published file at its own path is served because it shadows the (unforced) rule that matches.
+        if (resolve(r).file === file && (rule === null || !rule.force) && (r.path === `/${file}` || file === 'index.html')) continue;
         expect(rule, r.path).toMatchObject({ to: `/${file}`, status: 200 });
       }
     }
@@ -126,7 +132,8 @@ describe('every built file is reached from its public URL', () => {
 
 describe('no file is reachable except through its public URL', () => {
   it('direct requests to every file under /api/v1/_data/ get the not_found document with 404', () => {
-    const stored = files.filter((f) => f !== '404.html' && f !== GUARD_DOC);
+    const published = (f: string) => f === 'index.html' || f === 'api/v1/openapi.json' || f.startsWith('api/v1/schemas/');
+    const stored = files.filter((f) => f !== '404.html' && f !== GUARD_DOC && !published(f));
     expect(stored.every((f) => f.startsWith(`${D}/`))).toBe(true);
     for (const file of stored) {
       expect(resolve(route(`/${file}`)), file).toEqual(HIDDEN);

@@ -1,0 +1,169 @@
+// The OpenAPI 3.1 description of /api/v1, generated from the same schemas the build validates with; extensions marked x-extension.
+import { REGIONS } from '../data/cells.ts';
+import { ERROR_STATUS, type ErrorCode } from './errors.ts';
+import { API_VERSION, type DocumentKind } from './schemas.ts';
+import { RATE_LIMIT, RATE_WINDOW_MS } from '../serve/rate-limit.ts';
+
+type Json = Record<string, unknown>;
+
+/** $ref from /api/v1/openapi.json to a published schema, relative so it resolves on any host and in a mirror. */
+const schemaRef = (kind: DocumentKind): Json => ({ $ref: `schemas/${kind}.json` });
+
+const HEADERS: Json = {
+  'X-RateLimit-Limit': { description: `Requests allowed per window (${RATE_LIMIT} per ${RATE_WINDOW_MS / 1000} s per IP).`, schema: { type: 'integer', const: RATE_LIMIT } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
+  'X-RateLimit-Reset': { description: 'Unix time, in seconds, at which the window resets.', schema: { type: 'integer' } },
+  'Retry-After': { description: 'Seconds to wait before the window resets (429 only).', schema: { type: 'integer', minimum: 1 } },
+  'Access-Control-Allow-Origin': { description: 'CORS: every origin may read the response.', schema: { type: 'string', const: '*' } },
+};
+const headerRefs = (names: string[]): Json => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+const COMMON_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Access-Control-Allow-Origin'];
+
+const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
+  slugs_required: 'A required path parameter is missing or empty (e.g. an empty segment, "//").',
+  invalid_region: 'Extension: region is not one of EU, TR, NA, GB (case-sensitive).',
+  not_found: 'The vehicle, charger or edge does not exist, or the path is unknown.',
+  method_not_allowed: 'Extension: only GET and HEAD are allowed (header Allow: GET, HEAD).',
+  rate_limit_exceeded: 'More requests than the limit in the current window; wait for X-RateLimit-Reset.',
+};
+
+/** A response of error documents with the given codes (all of one status). */
+function errorResponse(codes: ErrorCode[]): Json {
+  const extensionCodes = codes.filter((code) => code === 'invalid_region' || code === 'method_not_allowed');
+  return {
+    description: codes.map((code) => `\`${code}\`: ${ERROR_DESCRIPTIONS[code]}`).join(' '),
+    headers: headerRefs(codes.includes('rate_limit_exceeded') ? [...COMMON_HEADERS, 'Retry-After'] : COMMON_HEADERS),
+    content: {
+      'application/json': {
+        schema: { ...schemaRef('error'), properties: { error: { enum: codes } } },
+        examples: Object.fromEntries(codes.map((code) => [code, { value: { error: code } }])),
+      },
+    },
+    ...(extensionCodes.length === codes.length ? { 'x-extension': true } : extensionCodes.length > 0 ? { 'x-extension-codes': extensionCodes } : {}),
+  };
+}
+
+function okResponse(kind: DocumentKind, description: string): Json {
+  return { description, headers: headerRefs(COMMON_HEADERS), content: { 'application/json': { schema: schemaRef(kind) } } };
+}
+
+const slugParameter = (name: string, what: string): Json => ({
+  name,
+  in: 'path',
+  required: true,
+  description: `${what} slug.`,
+  schema: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 96 },
+});
+
+interface OperationSpec {
+  summary: string;
+  operationId: string;
+  parameters?: Json[];
+  ok?: { kind: DocumentKind; description: string };
+  errors: Partial<Record<number, ErrorCode[]>>;
+  extension?: boolean;
+}
+
+function operation(spec: OperationSpec): Json {
+  const responses: Json = {};
+  if (spec.ok) responses['200'] = okResponse(spec.ok.kind, spec.ok.description);
+  const errors: Partial<Record<number, ErrorCode[]>> = { ...spec.errors, 429: ['rate_limit_exceeded'] };
+  for (const [status, codes] of Object.entries(errors)) responses[status] = errorResponse(codes as ErrorCode[]);
+  return {
+    get: {
+      summary: spec.summary,
+      operationId: spec.operationId,
+      ...(spec.parameters ? { parameters: spec.parameters } : {}),
+      responses,
+      ...(spec.extension ? { 'x-extension': true } : {}),
+    },
+  };
+}
+
+export function openApiDocument(): Json {
+  const vehicle = slugParameter('slug', 'Vehicle');
+  const charger = slugParameter('slug', 'Charger');
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Open EV compatibility API',
+      version: API_VERSION,
+      summary: 'Will this electric vehicle charge on this charger model, in this region, how fast, and how sure are we?',
+      description:
+        'Read-only, public JSON. Every response under /api/ is JSON (errors included) with CORS and rate-limit headers; ' +
+        `the limit is ${RATE_LIMIT} requests per ${RATE_WINDOW_MS / 1000} s per IP (a fixed window from the first request). ` +
+        'Paths and region values are case-sensitive, a trailing slash is ignored, other query parameters are ignored, ' +
+        'and nothing redirects. Methods other than GET and HEAD get 405 method_not_allowed with Allow: GET, HEAD (extension). ' +
+        'Operations and responses marked x-extension are ours, beyond the published interface.',
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [
+      { url: '/', description: 'The host serving this document (the CDN, or a mirror).' },
+      { url: 'http://127.0.0.1:8080', description: 'The local server (npm start).' },
+    ],
+    paths: {
+      '/api/v1/vehicles/{slug}': operation({
+        summary: 'Vehicle detail',
+        operationId: 'getVehicle',
+        parameters: [vehicle],
+        ok: { kind: 'vehicle', description: 'The vehicle variant.' },
+        errors: { 400: ['slugs_required'], 404: ['not_found'] },
+      }),
+      '/api/v1/vehicles/{slug}/compatibility': operation({
+        summary: 'Chargers for a vehicle',
+        operationId: 'getVehicleCompatibility',
+        parameters: [vehicle],
+        ok: { kind: 'vehicle-compatibility', description: "Every edge of the vehicle, every region's, by charger slug then region (EU, TR, NA, GB)." },
+        errors: { 400: ['slugs_required'], 404: ['not_found'] },
+      }),
+      '/api/v1/chargers/{slug}': operation({
+        summary: 'Charger detail',
+        operationId: 'getCharger',
+        parameters: [charger],
+        ok: { kind: 'charger', description: 'The charger model.' },
+        errors: { 400: ['slugs_required'], 404: ['not_found'] },
+      }),
+      '/api/v1/chargers/{slug}/compatibility': operation({
+        summary: 'Vehicles for a charger',
+        operationId: 'getChargerCompatibility',
+        parameters: [charger],
+        ok: { kind: 'charger-compatibility', description: "Every edge of the charger, every region's, by vehicle slug then region (EU, TR, NA, GB)." },
+        errors: { 400: ['slugs_required'], 404: ['not_found'] },
+      }),
+      '/api/v1/compatibility/{vehicleSlug}/{chargerSlug}': operation({
+        summary: 'Compatibility edge',
+        operationId: 'getEdge',
+        parameters: [
+          slugParameter('vehicleSlug', 'Vehicle'),
+          slugParameter('chargerSlug', 'Charger'),
+          { name: 'region', in: 'query', required: false, description: 'Region of the edge; any other value (eu, XX, empty) is 400 invalid_region.', schema: { type: 'string', enum: [...REGIONS], default: 'EU' } },
+        ],
+        ok: { kind: 'edge', description: 'The edge for the pairing in the region.' },
+        errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
+      }),
+      '/api/v1/compatibility': operation({ summary: 'Missing slugs', operationId: 'edgeWithoutSlugs', errors: { 400: ['slugs_required'] } }),
+      '/api/v1/compatibility/{vehicleSlug}': operation({
+        summary: 'Missing charger slug',
+        operationId: 'edgeWithoutChargerSlug',
+        parameters: [slugParameter('vehicleSlug', 'Vehicle')],
+        errors: { 400: ['slugs_required'] },
+      }),
+      '/api/v1': operation({ summary: 'Versions and counts', operationId: 'getIndex', ok: { kind: 'index', description: 'API, dataset and rule versions, and counts.' }, errors: {}, extension: true }),
+      '/api/v1/vehicles': operation({ summary: 'All vehicles', operationId: 'listVehicles', ok: { kind: 'vehicle-list', description: 'Every vehicle, sorted by slug.' }, errors: {}, extension: true }),
+      '/api/v1/chargers': operation({ summary: 'All charger models', operationId: 'listChargers', ok: { kind: 'charger-list', description: 'Every charger model, sorted by slug.' }, errors: {}, extension: true }),
+      '/api/v1/openapi.json': {
+        get: {
+          summary: 'This document',
+          operationId: 'getOpenApi',
+          'x-extension': true,
+          responses: {
+            '200': { description: 'The OpenAPI 3.1 description of the API.', headers: headerRefs(COMMON_HEADERS), content: { 'application/json': { schema: { type: 'object' } } } },
+            '429': errorResponse(['rate_limit_exceeded']),
+          },
+        },
+      },
+    },
+    components: { headers: HEADERS },
+    'x-error-status': ERROR_STATUS,
+  };
+}

@@ -1,0 +1,32 @@
+// Checks every document the build emits against its published JSON Schema (ajv, validators compiled once).
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { DOCUMENT_KINDS, jsonSchemaOf } from './json-schemas.ts';
+import type { DocumentKind } from './schemas.ts';
+
+/** Thrown when an emitted document breaks its schema: names the file and the failing field. */
+export class SchemaViolation extends Error {
+  constructor(
+    readonly path: string,
+    readonly kind: DocumentKind,
+    readonly problems: string[],
+  ) {
+    super(`${path} does not match schema ${kind}: ${problems.join('; ')}`);
+    this.name = 'SchemaViolation';
+  }
+}
+
+export type DocumentValidator = (path: string, kind: DocumentKind, document: unknown) => void;
+
+export function createDocumentValidator(): DocumentValidator {
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
+  const validators = new Map<DocumentKind, ValidateFunction>(DOCUMENT_KINDS.map((kind) => [kind, ajv.compile(jsonSchemaOf(kind))]));
+  return (path, kind, document) => {
+    const validate = validators.get(kind)!;
+    if (!validate(document)) {
+      const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '(document)'} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+      throw new SchemaViolation(path, kind, problems);
+    }
+  };
+}

@@ -1,0 +1,124 @@
+// The published contract: OpenAPI 3.1 accepted by a standard validator, JSON Schemas with stable $ids, and the reference page.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_KINDS } from '../../build/api/json-schemas.ts';
+import { buildMiniSite, type BuiltSite } from '../helpers/http.ts';
+
+let site: BuiltSite;
+let openapi: any;
+const schemaFile = (kind: string) => path.join(site.publicDir, 'api/v1/schemas', `${kind}.json`);
+beforeAll(async () => {
+  site = await buildMiniSite();
+  openapi = JSON.parse(readFileSync(path.join(site.publicDir, 'api/v1/openapi.json'), 'utf8'));
+});
+afterAll(async () => {
+  await site?.cleanup();
+});
+
+describe('the OpenAPI document the build publishes', () => {
+  it('is valid OpenAPI 3.1 for @seriousme/openapi-schema-validator, with the published schemas as its external refs', async () => {
+    const validator = new Validator();
+    for (const kind of DOCUMENT_KINDS) await validator.addSpecRef(JSON.parse(readFileSync(schemaFile(kind), 'utf8')), `schemas/${kind}.json`);
+    expect(await validator.validate(openapi)).toEqual({ valid: true });
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('a broken copy is refused by the same validator (the check can fail)', async () => {
+    const validator = new Validator();
+    for (const kind of DOCUMENT_KINDS) await validator.addSpecRef(JSON.parse(readFileSync(schemaFile(kind), 'utf8')), `schemas/${kind}.json`);
+    const broken = structuredClone(openapi);
+    broken.paths['/api/v1/vehicles/{slug}'].get.responses['200'].description = 42;
+    expect((await validator.validate(broken)).valid).toBe(false);
+  });
+
+  it('describes every path of contract §3 and §4, GET only', () => {
+    expect(Object.keys(openapi.paths).sort()).toEqual(
+      [
+        '/api/v1',
+        '/api/v1/chargers',
+        '/api/v1/chargers/{slug}',
+        '/api/v1/chargers/{slug}/compatibility',
+        '/api/v1/compatibility',
+        '/api/v1/compatibility/{vehicleSlug}',
+        '/api/v1/compatibility/{vehicleSlug}/{chargerSlug}',
+        '/api/v1/openapi.json',
+        '/api/v1/vehicles',
+        '/api/v1/vehicles/{slug}',
+        '/api/v1/vehicles/{slug}/compatibility',
+      ].sort(),
+    );
+    for (const item of Object.values<any>(openapi.paths)) expect(Object.keys(item)).toEqual(['get']);
+    expect(openapi.info.version).toBe('1.0.0');
+    expect(openapi.openapi).toBe('3.1.0');
+    expect(openapi.servers.length).toBeGreaterThan(0);
+  });
+
+  it('has region as an enum with default EU, and 400 invalid_region marked as an extension', () => {
+    const op = openapi.paths['/api/v1/compatibility/{vehicleSlug}/{chargerSlug}'].get;
+    const region = op.parameters.find((p: any) => p.name === 'region');
+    expect(region).toMatchObject({ in: 'query', required: false, schema: { enum: ['EU', 'TR', 'NA', 'GB'], default: 'EU' } });
+    expect(op.responses['400']['x-extension-codes']).toEqual(['invalid_region']);
+    expect(op.responses['400'].content['application/json'].schema.properties.error.enum).toEqual(['slugs_required', 'invalid_region']);
+    expect(op.responses['404'].content['application/json'].schema.properties.error.enum).toEqual(['not_found']);
+  });
+
+  it('gives every operation 429 with Retry-After and every response the rate-limit and CORS headers', () => {
+    for (const [p, item] of Object.entries<any>(openapi.paths)) {
+      const responses = item.get.responses;
+      expect(responses['429'], p).toBeDefined();
+      expect(Object.keys(responses['429'].headers)).toContain('Retry-After');
+      for (const response of Object.values<any>(responses)) {
+        expect(Object.keys(response.headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Access-Control-Allow-Origin']));
+      }
+    }
+    expect(Object.keys(openapi.components.headers).sort()).toEqual(['Access-Control-Allow-Origin', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
+  });
+
+  it('marks our extension operations and no interface operation', () => {
+    const extensions = Object.entries<any>(openapi.paths).filter(([, item]) => item.get['x-extension']).map(([p]) => p).sort();
+    expect(extensions).toEqual(['/api/v1', '/api/v1/chargers', '/api/v1/openapi.json', '/api/v1/vehicles']);
+  });
+});
+
+describe('the published JSON Schemas', () => {
+  it('are draft 2020-12 with stable $ids matching where they are served', () => {
+    for (const kind of DOCUMENT_KINDS) {
+      const schema = JSON.parse(readFileSync(schemaFile(kind), 'utf8'));
+      expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(schema.$id).toBe(`/api/v1/schemas/${kind}.json`);
+    }
+  });
+
+  it('describe every field of every document', () => {
+    const undescribed: string[] = [];
+    const walk = (node: any, where: string) => {
+      if (!node || typeof node !== 'object') return;
+      for (const [name, property] of Object.entries<any>(node.properties ?? {})) {
+        if (!property.description) undescribed.push(`${where}.${name}`);
+        walk(property, `${where}.${name}`);
+        walk(property.items, `${where}.${name}[]`);
+      }
+    };
+    for (const kind of DOCUMENT_KINDS) walk(JSON.parse(readFileSync(schemaFile(kind), 'utf8')), kind);
+    expect(undescribed).toEqual([]);
+  });
+});
+
+describe('the reference page at /', () => {
+  it('shows every endpoint with an example request and a real response from the build', async () => {
+    const html = readFileSync(path.join(site.publicDir, 'index.html'), 'utf8');
+    const sections = html.split('<section ').slice(1);
+    expect(sections).toHaveLength(Object.keys(openapi.paths).length);
+    for (const p of Object.keys(openapi.paths)) {
+      const section = sections.find((s) => s.includes(`<h2><span class="verb">GET</span> <code>${p}</code>`));
+      expect(section, p).toBeDefined();
+      if (p !== '/api/v1/openapi.json') expect(section, p).toContain('Example request:');
+    }
+    const edge = await site.json('api/v1/_data/edges/EU/volt-a-400-2024/amp-dc-50.json');
+    expect(html).toContain('curl -s "$BASE/api/v1/compatibility/volt-a-400-2024/amp-dc-50"');
+    expect(html).toContain(JSON.stringify(edge, null, 2).replace(/&/g, '&#38;').replace(/"/g, '&#34;').replace(/'/g, '&#39;').replace(/</g, '&#60;').replace(/>/g, '&#62;'));
+    expect(html).not.toMatch(/<(script|link)\b|src="http/);
+  });
+});
