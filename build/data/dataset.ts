@@ -32,15 +32,15 @@ export interface Dataset {
 
 export const observationKey = (vehicle: string, charger: string, region: Region) => `${vehicle} ${charger} ${region}`;
 
-/** Runs every data check over loaded tables. */
-export function checkTables(tables: LoadedTables, rejected: RejectedKeys = {}): Problem[] {
-  return DATA_CHECKS.flatMap((check) => check.check(tables, rejected));
+/** Runs the data checks over loaded tables: all of them, or (for the build) only those that affect correctness. */
+export function checkTables(tables: LoadedTables, rejected: RejectedKeys = {}, scope: 'all' | 'correctness' = 'all'): Problem[] {
+  return DATA_CHECKS.filter((check) => scope === 'all' || check.kind === 'correctness').flatMap((check) => check.check(tables, rejected));
 }
 
 /** Loads and validates `<root>/data`; throws DataError with every problem when anything is wrong. */
 export async function loadDataset(root: string): Promise<Dataset> {
   const { tables, problems, rejectedKeys } = await loadTables(root);
-  problems.push(...checkTables(tables, rejectedKeys));
+  problems.push(...checkTables(tables, rejectedKeys, 'correctness'));
   if (problems.length > 0) throw new DataError(problems);
   return indexTables(tables);
 }

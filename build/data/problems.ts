@@ -20,7 +20,7 @@ export function formatProblem(problem: Problem): string {
   return `${problem.file}:${problem.line}:${problem.column}: [${problem.check}] ${problem.message}${hint}`;
 }
 
-function compareProblems(a: Problem, b: Problem): number {
+export function compareProblems(a: Problem, b: Problem): number {
   return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message);
 }
 

@@ -105,7 +105,9 @@ export const sourceEntry = z.object({
 export const connectorEntry = z.object({
   id: slug().describe('Connector id used in the CSV files, e.g. ccs2.'),
   name: text().describe('Common name, e.g. "CCS Combo 2 (IEC 62196-3)".'),
-  currents: yamlList(oneOf(CURRENT_KINDS)).describe('AC, DC or both: what the connector carries.'),
+  currents: yamlList(oneOf(CURRENT_KINDS))
+    .pipe(z.array(z.enum(CURRENT_KINDS)).min(1, 'needs AC, DC or both'))
+    .describe('AC, DC or both: what the connector carries.'),
 });
 
 export const protocolEntry = z.object({
@@ -124,7 +126,9 @@ export const adapterEntry = z.object({
   current: oneOf(CURRENT_KINDS).describe('AC or DC: the current the adapter carries.'),
   vehicle_inlet: slug().describe('Connector id on the vehicle side.'),
   charger_connector: slug().describe('Connector id on the charger side.'),
-  regions: yamlList(oneOf(REGIONS)).describe('Regions where the adapter is sold and accepted.'),
+  regions: yamlList(oneOf(REGIONS))
+    .pipe(z.array(z.enum(REGIONS)).min(1, 'needs at least one region'))
+    .describe('Regions where the adapter is sold and accepted.'),
   max_kw: z
     .preprocess((raw) => (raw === '' ? null : raw), z.number({ error: 'must be a number or null' }).positive().nullable())
     .default(null)

@@ -24,7 +24,7 @@ import {
 /** A consistent set: one EU car, a DC unit and a wallbox in the EU, an observation, all cited sources defined. */
 function clean(): LoadedTables {
   return tables({
-    sources: [located('sources', 2, source()), located('sources', 7, source({ id: 'bench-test', kind: 'testing' }))],
+    sources: [located('sources', 2, source({ id: 'bench-test', kind: 'testing' })), located('sources', 7, source())],
     connectors: [...CONNECTORS.values()].map((c, i) => located('connectors', 2 + 3 * i, c)),
     protocols: PROTOCOLS.map((p, i) => located('protocols', 2 + 4 * i, p)),
     adapters: [located('adapters', 2, adapter({ source: ['spec-sheet'] }))],
@@ -44,7 +44,8 @@ const C = 'data/chargers.csv';
 
 describe('data checks on a clean table set', () => {
   it('run in the documented order', () => {
-    expect(DATA_CHECKS.map((c) => c.name)).toEqual(['unique-keys', 'reserved-slugs', 'references', 'consistency']);
+    expect(DATA_CHECKS.map((c) => c.name)).toEqual(['unique-keys', 'reserved-slugs', 'references', 'consistency', 'plausibility', 'sorted-rows', 'sources-cited']);
+    expect(DATA_CHECKS.filter((c) => c.kind === 'style').map((c) => c.name)).toEqual(['sorted-rows', 'sources-cited']);
   });
 
   it('find no problem in a consistent set', () => {
@@ -77,7 +78,7 @@ describe('unique-keys', () => {
     t.sources.push(located('sources', 12, source({ title: 'again' })));
     t.chargers.push(located('chargers', 4, charger({ brand: 'Other' })));
     expect(uniqueKeys.check(t)).toEqual([
-      { file: 'data/sources.yaml', line: 12, column: 1, check: 'unique-keys', message: 'source id "spec-sheet" is already defined on line 2' },
+      { file: 'data/sources.yaml', line: 12, column: 1, check: 'unique-keys', message: 'source id "spec-sheet" is already defined on line 7' },
       { file: C, line: 4, column: 1, check: 'unique-keys', message: 'charger slug "test-hpc-350" is already defined on line 2' },
       {
         file: 'data/vehicle_regions.csv',

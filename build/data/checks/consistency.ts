@@ -6,6 +6,7 @@ const NAME = 'consistency';
 
 export const consistency: DataCheck = {
   name: NAME,
+  kind: 'correctness',
   description: 'Voltage ranges are ordered, AC units carry no DC voltage range, a "no" observation has no power, each charger has a connector.',
   check(t) {
     const problems: Problem[] = [];

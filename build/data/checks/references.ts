@@ -8,6 +8,7 @@ const NAME = 'references';
 
 export const references: DataCheck = {
   name: NAME,
+  kind: 'correctness',
   description: 'Every cited source, vehicle, charger, connector and protocol exists; inlets carry the right current; observations name a pairing that exists.',
   check(t, rejected = {}) {
     const problems: Problem[] = [];

@@ -6,6 +6,7 @@ export const RESERVED_SLUGS = ['compatibility'];
 
 export const reservedSlugs: DataCheck = {
   name: 'reserved-slugs',
+  kind: 'correctness',
   description: `Vehicle and charger slugs may not be the API path words ${RESERVED_SLUGS.join(', ')}.`,
   check: (t) =>
     [...t.vehicles, ...t.chargers]

@@ -24,6 +24,7 @@ function duplicates<T>(rows: Located<T>[], key: (row: T) => string, field: strin
 
 export const uniqueKeys: DataCheck = {
   name: 'unique-keys',
+  kind: 'correctness',
   description: 'Each slug or id is defined once; each (vehicle, region), (charger, region, connector) and observed pairing once.',
   check: (t) => [
     ...duplicates(t.sources, (r) => r.id, 'id', 'source id'),

@@ -1,0 +1,31 @@
+// Check "sorted-rows": rows stay in their file's order, so that pull requests show small, readable diffs.
+import { compareKeys, ROW_ORDER } from '../order.ts';
+import type { Problem } from '../problems.ts';
+import type { TableName } from '../tables.ts';
+import type { DataCheck } from './check.ts';
+
+export const sortedRows: DataCheck = {
+  name: 'sorted-rows',
+  kind: 'style',
+  description: 'Rows are sorted: by slug or id; regional rows by their key, then region in the order EU, TR, NA, GB.',
+  check(tables) {
+    const problems: Problem[] = [];
+    for (const [table, rows] of Object.entries(tables) as [TableName, (typeof tables)[TableName]][]) {
+      const key = ROW_ORDER[table];
+      for (let i = 1; i < rows.length; i += 1) {
+        const previous = rows[i - 1]!;
+        const row = rows[i]!;
+        if (compareKeys(key(previous.value as Record<string, unknown>), key(row.value as Record<string, unknown>)) > 0) {
+          problems.push({
+            ...row.at(),
+            check: 'sorted-rows',
+            message: `row ${key(row.value as Record<string, unknown>).join(' ')} is out of order: it belongs before line ${previous.line}`,
+            hint: 'run npm run fix',
+          });
+          break;
+        }
+      }
+    }
+    return problems;
+  },
+};

@@ -1,0 +1,34 @@
+// The order rows keep in each data file (checked by "sorted-rows", applied by npm run fix): one definition for both.
+import { REGIONS } from './cells.ts';
+import type { TableName } from './tables.ts';
+
+type Key = (string | number)[];
+const text = (row: Record<string, unknown>, field: string) => String(row[field] ?? '');
+const region = (row: Record<string, unknown>) => {
+  const index = (REGIONS as readonly string[]).indexOf(text(row, 'region'));
+  return index === -1 ? REGIONS.length : index;
+};
+
+/** Sort key of a row (typed or raw cells), by table. Regions sort in the order EU, TR, NA, GB. */
+export const ROW_ORDER: Record<TableName, (row: Record<string, unknown>) => Key> = {
+  sources: (r) => [text(r, 'id')],
+  connectors: (r) => [text(r, 'id')],
+  protocols: (r) => [text(r, 'id')],
+  adapters: (r) => [text(r, 'id')],
+  vehicles: (r) => [text(r, 'slug')],
+  chargers: (r) => [text(r, 'slug')],
+  vehicleRegions: (r) => [text(r, 'vehicle'), region(r)],
+  chargerConnectors: (r) => [text(r, 'charger'), region(r), text(r, 'connector')],
+  observations: (r) => [text(r, 'vehicle'), text(r, 'charger'), region(r)],
+};
+
+/** Compares two keys element by element (strings by code point, so the order is the same on every machine). */
+export function compareKeys(a: Key, b: Key): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
+    const x = a[i] ?? '';
+    const y = b[i] ?? '';
+    if (x < y) return -1;
+    if (x > y) return 1;
+  }
+  return 0;
+}
