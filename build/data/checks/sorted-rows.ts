@@ -1,8 +1,12 @@
 // Check "sorted-rows": rows stay in their file's order, so that pull requests show small, readable diffs.
+import { REGIONS } from '../cells.ts';
 import { compareKeys, ROW_ORDER } from '../order.ts';
 import type { Problem } from '../problems.ts';
 import type { TableName } from '../tables.ts';
 import type { DataCheck } from './check.ts';
+
+/** A sort key as people read it: region positions shown as region names. */
+const label = (key: (string | number)[]) => key.map((part) => (typeof part === 'number' ? (REGIONS[part] ?? '?') : part)).join(' ');
 
 export const sortedRows: DataCheck = {
   name: 'sorted-rows',
@@ -19,7 +23,7 @@ export const sortedRows: DataCheck = {
           problems.push({
             ...row.at(),
             check: 'sorted-rows',
-            message: `row ${key(row.value as Record<string, unknown>).join(' ')} is out of order: it belongs before line ${previous.line}`,
+            message: `row ${label(key(row.value as Record<string, unknown>))} is out of order: it belongs before line ${previous.line}`,
             hint: 'run npm run fix',
           });
           break;

@@ -1,0 +1,91 @@
+// npm run check and npm run fix as a contributor runs them, on copies of the mini fixture.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixCsv, fixYaml } from '../../build/data/fix.ts';
+import { copyFixture, MINI_FIXTURE } from '../helpers/fixture.ts';
+
+function run(script: 'check' | 'fix', root: string): { status: number; stdout: string; stderr: string } {
+  try {
+    const stdout = execFileSync(process.execPath, ['--import', 'tsx', `build/cli/${script}.ts`, '--root', root], { stdio: 'pipe' }).toString();
+    return { status: 0, stdout, stderr: '' };
+  } catch (error) {
+    const e = error as { status: number; stdout: Buffer; stderr: Buffer };
+    return { status: e.status, stdout: e.stdout.toString(), stderr: e.stderr.toString() };
+  }
+}
+
+const edit = (root: string, file: string, change: (text: string) => string) => {
+  const full = path.join(root, 'data', file);
+  writeFileSync(full, change(readFileSync(full, 'utf8')));
+};
+
+describe('npm run check', () => {
+  it('passes the clean fixture and says so', () => {
+    const result = run('check', copyFixture());
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^data\/ is clean: \d+ rows in 9 files passed every check/m);
+  });
+
+  it('reports one error of each kind at its exact file:line:column, with the check name, and exits 1', () => {
+    const root = copyFixture();
+    edit(root, 'protocols.yaml', (t) => `\uFEFF${t}`); // format
+    edit(root, 'vehicles.csv', (t) =>
+      t
+        .replace('volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50,,6.6', 'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,6.6,,6.6') // plausibility
+        .replace('volt-f-no-dc-2024,Fixture,Volt F,,2024,20', 'compatibility,Fixture,Volt F,,2024,20'), // reserved-slugs (and out of order)
+    );
+    edit(root, 'vehicle_regions.csv', (t) => t.replace('volt-f-no-dc-2024,EU', 'compatibility,EU'));
+    edit(root, 'chargers.csv', (t) => t.replace('amp-dc-50,Amp,DC 50,DC,50,150,500', 'amp-dc-50,Amp,DC 50,DC,50,600,500')); // consistency
+    edit(root, 'charger_connectors.csv', (t) => `${t.trimEnd()}\namp-wall-22,EU,type2,22,32,3,fixture-spec\n`); // unique-keys
+    edit(root, 'observations.csv', (t) => t.replace('volt-a-400-2024,bolt-super-250', 'volt-a-400-2024,ghost-charger')); // references
+    edit(root, 'sources.yaml', (t) => `${t}- id: zz-unused\n  kind: press\n  title: Never cited\n  url: null\n  accessedAt: 2026-1-5\n`); // schema, sources-cited
+    const result = run('check', root);
+    expect(result.status).toBe(1);
+    const lines = result.stderr.split('\n').filter((line) => line.startsWith('data/'));
+    expect(lines.sort()).toEqual([
+      'data/charger_connectors.csv:9:3: [unique-keys] charger, region and connector "amp-wall-22 EU type2" is already defined on line 6',
+      'data/charger_connectors.csv:9:1: [sorted-rows] row amp-wall-22 EU type2 is out of order: it belongs before line 8 (fix: run npm run fix)',
+      'data/chargers.csv:2:6: [consistency] output_voltage_min_v (600) is above output_voltage_max_v (500)',
+      'data/observations.csv:2:2: [references] charger "ghost-charger" is not defined in data/chargers.csv',
+      'data/protocols.yaml:1:1: [format] file starts with a byte-order mark (BOM) (fix: save the file as UTF-8 without BOM, or run npm run fix)',
+      'data/sources.yaml:16:15: [schema] accessedAt: must be a date written YYYY-MM-DD',
+      'data/vehicle_regions.csv:8:1: [sorted-rows] row compatibility EU is out of order: it belongs before line 7 (fix: run npm run fix)',
+      'data/vehicles.csv:4:8: [plausibility] peak DC 6.6 kW is not above on-board AC 6.6 kW',
+      'data/vehicles.csv:7:1: [reserved-slugs] slug "compatibility" is reserved by the API paths',
+      'data/vehicles.csv:7:1: [sorted-rows] row compatibility is out of order: it belongs before line 6 (fix: run npm run fix)',
+    ].sort());
+  });
+});
+
+describe('npm run fix', () => {
+  it('repairs BOM, CRLF, spacing and row order, after which check passes and the data means the same', () => {
+    const root = copyFixture();
+    edit(root, 'vehicles.csv', (t) => {
+      const [header, ...rows] = t.trimEnd().split('\n');
+      return `\uFEFF${[header, ...rows.reverse().map((r) => r.replace(',Fixture,', ' , Fixture ,'))].join('\r\n')}\r\n`;
+    });
+    edit(root, 'sources.yaml', (t) => {
+      const [head, a, b] = t.split(/(?=^- id: )/m);
+      return `${head}${b!.trimEnd()}\n${a}`;
+    });
+    expect(run('check', root).status).toBe(1);
+    const fixed = run('fix', root);
+    expect(fixed.status).toBe(0);
+    expect(fixed.stdout).toContain('fixed data/vehicles.csv');
+    expect(fixed.stdout).toContain('fixed data/sources.yaml');
+    expect(run('check', root).status).toBe(0);
+    for (const file of ['vehicles.csv', 'sources.yaml']) {
+      expect(readFileSync(path.join(root, 'data', file), 'utf8'), file).toBe(readFileSync(path.join(MINI_FIXTURE, 'data', file), 'utf8'));
+    }
+    expect(run('fix', root).stdout).toContain('nothing to fix');
+  });
+
+  it('quotes only cells that need it and keeps YAML header comments', () => {
+    expect(fixCsv('observations', 'vehicle,charger,region,state,kw,note,source\nb,c,EU,ok,," said ""hi"",  then left ",s\na,c,GB,ok,,"plain",s\n')).toBe(
+      'vehicle,charger,region,state,kw,note,source\na,c,GB,ok,,plain,s\nb,c,EU,ok,,"said ""hi"", then left",s\n',
+    );
+    expect(fixYaml('sources', '# comment\n- id: b\n  kind: oem\n- id: a\n  kind: oem\n')).toBe('# comment\n- id: a\n  kind: oem\n- id: b\n  kind: oem\n');
+  });
+});
