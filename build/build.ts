@@ -1,10 +1,9 @@
-// The build pipeline: data/ → load → validate → derive → render → check against the JSON Schemas → write → public/.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+// The build pipeline: data/ → load → validate → derive → render (stamped from the ledger) → check against the JSON Schemas → write → public/.
 import path from 'node:path';
 import { createDocumentValidator } from './api/validate-documents.ts';
 import { loadDataset } from './data/dataset.ts';
-import { TABLES } from './data/tables.ts';
+import { EdgeHistory, type HistoryMode } from './release/edge-history.ts';
+import { dataDigest, readRelease, RELEASE_FILE } from './release/release-file.ts';
 import { OWNED_PATHS } from './render/layout.ts';
 import { renderSite } from './render/site.ts';
 import { TreeWriter, type WriteStats } from './write/tree-writer.ts';
@@ -14,6 +13,8 @@ export interface BuildOptions {
   root: string;
   /** Output folder; defaults to <root>/public. */
   publicDir?: string;
+  /** enforce (default, for publishing): the ledger must match the data. provisional: preview versions, never published. */
+  history?: HistoryMode;
 }
 
 export interface BuildResult extends WriteStats {
@@ -21,34 +22,43 @@ export interface BuildResult extends WriteStats {
   datasetVersion: string;
 }
 
-/**
- * Until dataset releases exist, the version is 0.0.0 with the data's content digest as build metadata:
- * the same data gives the same version on every machine.
- */
-export function datasetVersionOf(root: string): string {
-  const hash = createHash('sha256');
-  for (const table of Object.values(TABLES).sort((a, b) => a.file.localeCompare(b.file))) {
-    hash.update(`${table.file}\0`).update(readFileSync(path.join(root, 'data', table.file))).update('\0');
+/** The release does not match the data: publishing now would publish wrong edge versions. */
+export class StaleLedgerError extends Error {
+  constructor(readonly reasons: string[]) {
+    super(`the ledger does not match the data:\n${reasons.map((r) => `  - ${r}`).join('\n')}\nrun npm run release to stamp a new dataset version`);
+    this.name = 'StaleLedgerError';
   }
-  return `0.0.0+data.${hash.digest('hex').slice(0, 12)}`;
 }
 
 /**
- * Builds the site. Throws DataError when data/ has problems and SchemaViolation when a rendered document breaks
- * its published schema; either way public/ is left as it was.
+ * Builds the site. Throws DataError when data/ has problems, StaleLedgerError when the data changed since the last
+ * release (enforce mode), SchemaViolation when a rendered document breaks its schema; public/ is then left as it was.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const publicDir = options.publicDir ?? path.join(options.root, 'public');
+  const dataDir = path.join(options.root, 'data');
+  const mode = options.history ?? 'enforce';
   const data = await loadDataset(options.root);
-  const datasetVersion = datasetVersionOf(options.root);
+  const release = readRelease(dataDir);
+  const digest = dataDigest(dataDir);
+  if (mode === 'enforce') {
+    if (!release) throw new StaleLedgerError([`data/${RELEASE_FILE} is missing: no dataset has been released yet`]);
+    if (release.dataDigest !== digest) throw new StaleLedgerError([`data/ changed since release ${release.datasetVersion} (digest ${release.dataDigest}, now ${digest})`]);
+  }
+  const datasetVersion = mode === 'enforce' ? release!.datasetVersion : `${release?.datasetVersion ?? '0.0.0'}+preview.${digest}`;
+  const history = new EdgeHistory(dataDir, data, mode);
   const validate = createDocumentValidator();
   const writer = new TreeWriter(publicDir, OWNED_PATHS);
   let files = 0;
   try {
-    for (const file of renderSite(data, datasetVersion)) {
+    for (const file of renderSite(data, datasetVersion, history)) {
       if (file.kind) validate(file.path, file.kind, file.document);
       writer.write(file.path, file.body);
       files += 1;
+    }
+    if (history.staleEdges > 0) {
+      const more = history.staleEdges - history.stale.length;
+      throw new StaleLedgerError([...history.stale, ...(more > 0 ? [`and ${more} more edge(s)`] : [])]);
     }
     const stats = await writer.commit();
     return { ...stats, files, datasetVersion };

@@ -5,6 +5,8 @@ import { DERIVATION_VERSION, DERIVED_SOURCE_ID, type EdgeFacts } from '../derive
 import type { Charger, ChargerList, Edge, IndexInfo, Source, Vehicle, VehicleList } from '../api/schemas.ts';
 import { API_VERSION } from '../api/schemas.ts';
 import { chargerId, vehicleId } from './ids.ts';
+import type { EdgeContent } from '../release/edge-hash.ts';
+import type { EdgeStamp } from '../release/edge-history.ts';
 
 export const DERIVED_SOURCE: Source = {
   id: DERIVED_SOURCE_ID,
@@ -42,8 +44,8 @@ export function chargerDocument(c: ChargerRow): Charger {
   };
 }
 
-/** Edge history (edgeVersion, createdAt) comes with dataset releases; until then every edge is version 1 with no date. */
-export function edgeDocument(facts: EdgeFacts, data: Dataset): Edge {
+/** The published content of an edge: every field but edgeVersion and createdAt, which come from the ledger. */
+export function edgeContent(facts: EdgeFacts, data: Dataset): EdgeContent {
   return {
     vehicle: facts.vehicle,
     charger: facts.charger,
@@ -53,11 +55,15 @@ export function edgeDocument(facts: EdgeFacts, data: Dataset): Edge {
     confidence: facts.confidence,
     protocols: facts.protocols,
     adapterRequired: facts.adapterRequired,
-    edgeVersion: 1,
     derivationVersion: DERIVATION_VERSION,
-    createdAt: null,
     sources: facts.sourceIds.map((id) => (id === DERIVED_SOURCE_ID ? DERIVED_SOURCE : sourceDocument(id, data))),
   };
+}
+
+/** The edge as published, fields in the contract's order. */
+export function edgeDocument(content: EdgeContent, stamp: EdgeStamp): Edge {
+  const { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, derivationVersion, sources } = content;
+  return { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, edgeVersion: stamp.edgeVersion, derivationVersion, createdAt: stamp.createdAt, sources };
 }
 
 function sourceDocument(id: string, data: Dataset): Source {

@@ -1,8 +1,6 @@
 // Streams every file of the published tree, one vehicle or charger at a time, so memory stays bounded by one list document.
-import { REGIONS } from '../data/cells.ts';
 import type { Dataset } from '../data/dataset.ts';
-import type { ChargerRow, VehicleRow } from '../data/tables.ts';
-import { deriveEdge } from '../derive/derive-edge.ts';
+import type { EdgeHistory } from '../release/edge-history.ts';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../api/errors.ts';
 import { DOCUMENT_KINDS, jsonSchemaOf, schemaPath } from '../api/json-schemas.ts';
 import { openApiDocument } from '../api/openapi.ts';
@@ -15,6 +13,7 @@ import {
   vehicleDocument,
   vehicleListDocument,
 } from './documents.ts';
+import { edgesOfCharger, edgesOfVehicle } from './edges.ts';
 import { layout } from './layout.ts';
 import { referencePage, type Example } from './reference-page.ts';
 
@@ -29,36 +28,27 @@ export interface SiteFile {
 const toJson = (document: unknown): string => `${JSON.stringify(document)}\n`;
 const apiFile = (path: string, kind: DocumentKind, document: unknown): SiteFile => ({ path, body: toJson(document), kind, document });
 
-/** Every edge between the given vehicles and chargers: by vehicle, then charger, then region in the order EU, TR, NA, GB. */
-function* edgesBetween(data: Dataset, vehicles: readonly VehicleRow[], chargers: readonly ChargerRow[]): Generator<Edge> {
-  for (const vehicle of vehicles) {
-    for (const charger of chargers) {
-      for (const region of REGIONS) {
-        const facts = deriveEdge(data, vehicle, charger, region);
-        if (facts) yield edgeDocument(facts, data);
-      }
-    }
-  }
-}
-
 /** A list document shortened to its first item, for the reference page. */
 function shortList(url: string, document: Record<string, unknown>, key: string): Example {
   const items = document[key] as unknown[];
   return { url, status: 200, body: { ...document, [key]: items.slice(0, 1) }, itemsInFull: items.length };
 }
 
-export function* renderSite(data: Dataset, datasetVersion: string): Generator<SiteFile> {
+export function* renderSite(data: Dataset, datasetVersion: string, history: EdgeHistory): Generator<SiteFile> {
   const examples: Record<string, Example> = {};
   let edgeCount = 0;
-  for (const vehicle of data.vehicles) {
+  for (const [vehicleIndex, vehicle] of data.vehicles.entries()) {
     const vehicleDoc = vehicleDocument(vehicle);
     yield apiFile(layout.vehicle(vehicle.slug), 'vehicle', vehicleDoc);
     const chargers: Edge[] = [];
-    for (const edge of edgesBetween(data, [vehicle], data.chargers)) {
+    history.beginVehicle(vehicle.slug);
+    for (const { chargerIndex, regionIndex, content } of edgesOfVehicle(data, vehicleIndex)) {
+      const edge = edgeDocument(content, history.stamp(vehicleIndex, chargerIndex, regionIndex, content));
       edgeCount += 1;
       yield apiFile(layout.edge(edge.vehicle, edge.charger, edge.region), 'edge', edge);
       chargers.push(edge);
     }
+    history.endVehicle();
     const list = { slug: vehicle.slug, chargers };
     yield apiFile(layout.vehicleCompatibility(vehicle.slug), 'vehicle-compatibility', list);
     const first = chargers[0];
@@ -70,10 +60,13 @@ export function* renderSite(data: Dataset, datasetVersion: string): Generator<Si
       examples['/api/v1/compatibility/{vehicleSlug}'] = { url: `/api/v1/compatibility/${first.vehicle}`, status: 400, body: { error: 'slugs_required' } };
     }
   }
-  for (const charger of data.chargers) {
+  for (const [chargerIndex, charger] of data.chargers.entries()) {
     const chargerDoc = chargerDocument(charger);
     yield apiFile(layout.charger(charger.slug), 'charger', chargerDoc);
-    const list = { slug: charger.slug, vehicles: [...edgesBetween(data, data.vehicles, [charger])] };
+    const vehicles = [...edgesOfCharger(data, chargerIndex)].map(({ vehicleIndex, regionIndex, content }) =>
+      edgeDocument(content, history.lookup(vehicleIndex, chargerIndex, regionIndex)),
+    );
+    const list = { slug: charger.slug, vehicles };
     yield apiFile(layout.chargerCompatibility(charger.slug), 'charger-compatibility', list);
     if (list.vehicles.length > 0 && !examples['/api/v1/chargers/{slug}']) {
       examples['/api/v1/chargers/{slug}'] = { url: `/api/v1/chargers/${charger.slug}`, status: 200, body: chargerDoc };

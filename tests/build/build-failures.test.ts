@@ -123,7 +123,7 @@ describe('a build whose output breaks a published schema', () => {
     const before = treeDigest(publicDir);
     // The data files accept any YYYY-MM-DD; the published schema accepts only real calendar days.
     edit(root, 'sources.yaml', (t) => t.replace('accessedAt: 2026-01-15', 'accessedAt: 2026-02-30'));
-    const failure = await buildSite({ root }).then(
+    const failure = await buildSite({ root, history: 'provisional' }).then(
       () => null,
       (error: unknown) => error,
     );

@@ -96,8 +96,8 @@ describe('rebuilding', () => {
       writeFileSync(full, `${[header, ...rows.reverse()].join('\n')}\n`);
     };
     ['vehicles.csv', 'chargers.csv', 'charger_connectors.csv', 'vehicle_regions.csv'].forEach(shuffle);
-    await buildSite({ root: first });
-    await buildSite({ root: second });
+    await buildSite({ root: first, history: 'provisional' });
+    await buildSite({ root: second, history: 'provisional' });
     const a = treeDigest(path.join(first, 'public'));
     const b = treeDigest(path.join(second, 'public'));
     expect(Object.keys(a).length).toBeGreaterThan(40);
@@ -119,7 +119,7 @@ describe('rebuilding', () => {
     const vehicles = path.join(root, 'data', 'vehicles.csv');
     writeFileSync(vehicles, readFileSync(vehicles, 'utf8').replace('volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50', 'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,46'));
     const before = treeDigest(publicDir);
-    const changed = await buildSite({ root });
+    const changed = await buildSite({ root, history: 'provisional' });
     const after = treeDigest(publicDir);
     const differing = Object.keys(after).filter((file) => after[file] !== before[file]);
     expect(changed.written).toBe(differing.length);
@@ -134,7 +134,7 @@ describe('rebuilding', () => {
       const full = path.join(root, 'data', file);
       writeFileSync(full, readFileSync(full, 'utf8').split('\n').filter((line) => !line.startsWith('volt-f-no-dc-2024')).join('\n'));
     }
-    const removed = await buildSite({ root });
+    const removed = await buildSite({ root, history: 'provisional' });
     expect(removed.deleted).toBeGreaterThan(0);
     expect(existsSync(path.join(publicDir, layout.vehicle('volt-f-no-dc-2024')))).toBe(false);
     expect(existsSync(path.join(publicDir, 'api/v1/_data/edges/EU/volt-f-no-dc-2024'))).toBe(false);

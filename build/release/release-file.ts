@@ -1,0 +1,45 @@
+// data/release.yaml: the dataset version, its release date, and the digest of the data it was made from.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse, stringify } from 'yaml';
+import { TABLES } from '../data/tables.ts';
+
+export const RELEASE_FILE = 'release.yaml';
+
+export interface Release {
+  datasetVersion: string;
+  releasedAt: string;
+  /** sha256 of the data files (not the ledger): the build refuses to publish data that changed since the release. */
+  dataDigest: string;
+}
+
+export function dataDigest(dataDir: string): string {
+  const hash = createHash('sha256');
+  for (const table of Object.values(TABLES).sort((a, b) => a.file.localeCompare(b.file))) {
+    hash.update(`${table.file}\0`).update(readFileSync(path.join(dataDir, table.file))).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function readRelease(dataDir: string): Release | null {
+  const file = path.join(dataDir, RELEASE_FILE);
+  if (!existsSync(file)) return null;
+  const value = parse(readFileSync(file, 'utf8')) as Partial<Release> | null;
+  if (!value?.datasetVersion || !value.releasedAt || !value.dataDigest) throw new Error(`data/${RELEASE_FILE} needs datasetVersion, releasedAt and dataDigest`);
+  return { datasetVersion: String(value.datasetVersion), releasedAt: String(value.releasedAt), dataDigest: String(value.dataDigest) };
+}
+
+export function writeRelease(dataDir: string, release: Release): void {
+  const header = '# Written by `npm run release`; do not edit by hand.\n';
+  writeFileSync(path.join(dataDir, RELEASE_FILE), header + stringify(release));
+}
+
+export type Bump = 'major' | 'minor' | 'patch';
+
+export function bumpVersion(version: string | undefined, bump: Bump): string {
+  const [major = 0, minor = 0, patch = 0] = (version ?? '0.0.0').split('.').map(Number);
+  if (bump === 'major') return `${major + 1}.0.0`;
+  if (bump === 'minor') return `${major}.${minor + 1}.0`;
+  return `${major}.${minor}.${patch + 1}`;
+}
