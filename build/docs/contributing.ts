@@ -36,9 +36,30 @@ derived from these files is explained in [\`data/README.md\`](data/README.md).
 npm ci              # once
 npm run fix         # mechanical fixes: UTF-8 without BOM, LF line endings, trimmed cells, rows in order
 npm run check       # every data check; prints file:line:column: [check] message (fix: hint), exit 1 on any problem
-npm run build       # builds public/ (the build also stops on every correctness problem)
+npm run diff -- origin/main   # what your change does to the API: resources and edges, by state transition
+npm run build -- --preview    # builds public/ from unreleased data, for a local look (npm run serve)
 npm test            # the test suite
 \`\`\`
+
+A pull request runs \`npm run check\`, \`npm test\` and \`npm run diff\` against its base branch, and keeps
+one comment on the pull request up to date with that diff, so reviewers see exactly which answers of
+the API change.
+
+## Releases
+
+Published edges carry history: \`edgeVersion\` goes up by one each time an edge's content changes
+between dataset releases, and \`createdAt\` is the date it was first published. Both come from the
+ledger in \`data/ledger/<vehicle>.csv\` and the dataset version from \`data/release.yaml\`.
+Contributors do not touch them. After merging data changes, a maintainer runs
+
+\`\`\`sh
+npm run release               # or: npm run release -- --date 2026-12-01 --patch
+\`\`\`
+
+which bumps the dataset version (minor by default), gives changed edges their next version, new edges
+version 1 and today's date, marks removed edges unpublished (a returning edge continues its count), and
+is the only command that reads the clock. \`npm run build\` (what Netlify runs) refuses to build data
+that changed since the last release, so an unreleased change is never published with wrong versions.
 
 ## Ground rules
 
