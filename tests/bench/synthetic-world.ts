@@ -1,0 +1,147 @@
+// A deterministic (seeded) synthetic world in the project's own data/ format, for benchmarks: small, medium and large.
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const SIZES = {
+  small: { vehicles: 100, chargers: 50 },
+  medium: { vehicles: 500, chargers: 200 },
+  large: { vehicles: 1500, chargers: 500 },
+} as const;
+export type WorldSize = keyof typeof SIZES;
+
+/** mulberry32: a small, fast, seeded PRNG, so the same seed gives the same world on every machine. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    chance: (p: number) => next() < p,
+  };
+}
+
+const BRANDS = ['Aster', 'Borealis', 'Cinder', 'Dynamo', 'Ember', 'Fjord', 'Gale', 'Helix', 'Ion', 'Juno', 'Kestrel', 'Lumen', 'Meridian', 'Nimbus', 'Orbit', 'Pulse', 'Quasar', 'Rivet', 'Sable', 'Tundra'];
+const TRIMS = ['Standard Range', 'Long Range', 'Long Range AWD', 'Performance', 'Base', 'Touring'];
+const csvLine = (cells: (string | number | null)[]) => cells.map((c) => (c === null ? '' : String(c))).join(',');
+const SOURCE = 'synthetic-world';
+
+/** Writes `<root>/data/` for a synthetic world; connectors.yaml and protocols.yaml are the project's own. */
+export function writeSyntheticWorld(root: string, size: WorldSize, seed = 20261122): { vehicles: number; chargers: number } {
+  const rng = random(seed);
+  const { vehicles: vehicleCount, chargers: chargerCount } = SIZES[size];
+  const dataDir = path.join(root, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  for (const file of ['connectors.yaml', 'protocols.yaml']) copyFileSync(path.join('data', file), path.join(dataDir, file));
+  writeFileSync(
+    path.join(dataDir, 'sources.yaml'),
+    `- id: ${SOURCE}\n  kind: community\n  title: "Synthetic world (benchmark data, not real vehicles or chargers), seed ${seed}"\n  url: null\n  accessedAt: null\n`,
+  );
+  writeFileSync(
+    path.join(dataDir, 'adapters.yaml'),
+    [
+      ['ccs1-to-nacs', 'DC', 'nacs', 'ccs1', 'NA', '250'],
+      ['j1772-to-nacs', 'AC', 'nacs', 'type1', 'NA', 'null'],
+      ['nacs-to-ccs1', 'DC', 'ccs1', 'nacs', 'NA', '150'],
+    ]
+      .map(([id, current, inlet, connector, region, kw]) => `- id: ${id}\n  name: Synthetic ${id}\n  current: ${current}\n  vehicle_inlet: ${inlet}\n  charger_connector: ${connector}\n  regions: [${region}]\n  max_kw: ${kw}\n  source: [${SOURCE}]\n  note: null\n`)
+      .join(''),
+  );
+
+  const vehicles: string[][] = [];
+  const vehicleRegions: string[] = [];
+  for (let i = 0; i < vehicleCount; i += 1) {
+    const brand = rng.pick(BRANDS);
+    const year = rng.int(2019, 2026);
+    const market = rng.chance(0.45) ? 'na' : 'eu';
+    const slug = `${brand.toLowerCase()}-model-${i}-${year}-${market}`;
+    const high = rng.chance(0.25);
+    const dc = rng.chance(0.05) ? null : rng.int(high ? 180 : 50, high ? 350 : 250);
+    const ac = market === 'na' ? rng.pick([7.2, 11.5, 19.2]) : rng.pick([7.4, 11, 22]);
+    const phases = market === 'na' || ac === 7.4 ? 1 : 3;
+    const unknown = (value: number | null) => (rng.chance(0.1) ? null : value);
+    vehicles.push([
+      slug,
+      csvLine([
+        slug,
+        brand,
+        `Model ${i}`,
+        rng.pick(TRIMS),
+        year,
+        unknown(rng.int(40, 120)),
+        unknown(high ? 800 : 400),
+        dc,
+        high ? unknown(rng.int(50, 150)) : null,
+        ac,
+        phases,
+        rng.chance(0.3) ? 'V2L' : '',
+        market === 'na' && year >= 2025 ? 'DIN70121' : '',
+        SOURCE,
+        '',
+      ]),
+    ]);
+    const nacs = market === 'na' && year >= 2025 && rng.chance(0.7);
+    const chademo = market === 'eu' && rng.chance(0.05);
+    const regions = market === 'na' ? ['NA'] : ['EU', 'TR', 'GB'].filter((r) => r === 'EU' || rng.chance(0.7));
+    for (const region of regions) {
+      const [acInlet, dcInlet] = market === 'na' ? (nacs ? ['nacs', 'nacs'] : ['type1', 'ccs1']) : ['type2', chademo ? 'chademo' : 'ccs2'];
+      vehicleRegions.push(csvLine([slug, region, acInlet, dc === null ? '' : dcInlet, SOURCE]));
+    }
+  }
+
+  const chargers: string[][] = [];
+  const connectors: string[] = [];
+  for (let i = 0; i < chargerCount; i += 1) {
+    const isDc = rng.chance(0.65);
+    const brand = rng.pick(BRANDS);
+    const slug = `${brand.toLowerCase()}-${isDc ? 'dc' : 'ac'}-${i}`;
+    const kw = isDc ? rng.pick([50, 60, 120, 150, 180, 250, 300, 350, 400]) : rng.pick([7.4, 11, 22]);
+    const vmax = isDc ? (kw <= 250 && rng.chance(0.4) ? 500 : rng.pick([920, 1000])) : null;
+    const amps = isDc && vmax ? Math.ceil((kw * 1000) / (vmax * 0.8)) : null;
+    chargers.push([
+      slug,
+      csvLine([slug, brand, `${isDc ? 'DC' : 'AC'} ${i}`, isDc ? 'DC' : 'AC', kw, isDc ? (rng.chance(0.1) ? null : 150) : null, vmax, isDc && rng.chance(0.5) ? 'ISO15118-2' : '', SOURCE, '']),
+    ]);
+    const regions = (['EU', 'TR', 'NA', 'GB'] as const).filter((region) => rng.chance(region === 'EU' || region === 'NA' ? 0.6 : 0.35));
+    for (const region of regions.length > 0 ? regions : (['EU'] as const)) {
+      if (isDc) {
+        const dcConnector = region === 'NA' ? (rng.chance(0.4) ? 'nacs' : 'ccs1') : 'ccs2';
+        connectors.push(csvLine([slug, region, dcConnector, kw, amps, null, SOURCE]));
+        if (rng.chance(0.15)) connectors.push(csvLine([slug, region, 'chademo', 50, 125, null, SOURCE]));
+      } else {
+        const phases = region === 'NA' ? 1 : kw === 7.4 ? 1 : 3;
+        connectors.push(csvLine([slug, region, region === 'NA' ? 'type1' : 'type2', region === 'NA' ? Math.min(kw, 11.5) : kw, 32, phases, SOURCE]));
+      }
+    }
+  }
+
+  const byKey = (a: string[], b: string[]) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0);
+  const regionOrder = ['EU', 'TR', 'NA', 'GB'];
+  const rowKey = (line: string, columns: number[]) => {
+    const cells = line.split(',');
+    return columns.map((c) => (c === 1 ? String(regionOrder.indexOf(cells[1]!)) : cells[c]!)).join('\u0000');
+  };
+  const sortLines = (lines: string[], columns: number[]) => lines.sort((a, b) => (rowKey(a, columns) < rowKey(b, columns) ? -1 : 1));
+  writeFileSync(
+    path.join(dataDir, 'vehicles.csv'),
+    'slug,brand,family,trim,model_year,battery_kwh_usable,architecture_voltage_v,max_dc_kw_oem,boost_dc_kw,max_ac_kw_oem,ac_phases,bidirectional,protocols,source,note\n' +
+      vehicles.sort(byKey).map(([, line]) => `${line}\n`).join(''),
+  );
+  writeFileSync(path.join(dataDir, 'vehicle_regions.csv'), `vehicle,region,ac_inlet,dc_inlet,source\n${sortLines(vehicleRegions, [0, 1]).join('\n')}\n`);
+  writeFileSync(
+    path.join(dataDir, 'chargers.csv'),
+    `slug,brand,model,current_kind,nominal_max_kw,output_voltage_min_v,output_voltage_max_v,protocols,source,note\n${chargers.sort(byKey).map(([, line]) => `${line}\n`).join('')}`,
+  );
+  writeFileSync(
+    path.join(dataDir, 'charger_connectors.csv'),
+    `charger,region,connector,max_kw,max_current_a,phases,source\n${sortLines(connectors, [0, 1, 2]).join('\n')}\n`,
+  );
+  writeFileSync(path.join(dataDir, 'observations.csv'), 'vehicle,charger,region,state,kw,note,source\n');
+  return { vehicles: vehicleCount, chargers: chargerCount };
+}

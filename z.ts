@@ -1,0 +1,2 @@
+import { writeSyntheticWorld } from './tests/bench/synthetic-world.ts';
+writeSyntheticWorld(process.argv[2]!, process.argv[3] as 'small');
