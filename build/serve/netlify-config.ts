@@ -54,10 +54,18 @@ export async function loadNetlifyConfig(tomlPath: string): Promise<NetlifyConfig
   const edgePaths = (toml.edge_functions ?? []).map((declaration) => pathPattern(declaration.path));
   const headerRules = headers as { for: string; values: Record<string, string>; forRegExp: RegExp }[];
 
+  // Rules never change while the server runs, so a match is computed once per path and query (bounded memory).
+  const matches = new Map<string, RuleMatch | null>();
   return {
     matchRule(path, query) {
+      const key = `${path}?${query}`;
+      const cached = matches.get(key);
+      if (cached !== undefined) return cached;
       const match = matcher.match({ scheme: 'http', host: 'localhost', path, query, getHeader: () => '', getCookie: () => '' });
-      return match ? { to: match.to, status: match.status, force: match.force } : null;
+      const result = match ? { to: match.to, status: match.status, force: match.force } : null;
+      if (matches.size >= 50_000) matches.clear();
+      matches.set(key, result);
+      return result;
     },
     headersFor(path) {
       const result: Record<string, string> = {};
