@@ -4,7 +4,7 @@ import { PUBLISHED_DOCUMENTS, type DocumentKind } from './schemas.ts';
 
 /** Where a schema is published, relative to public/; also its $id (a URI reference on the serving host). */
 export const schemaPath = (kind: DocumentKind) => `api/v1/schemas/${kind}.json`;
-export const schemaId = (kind: DocumentKind) => `/${schemaPath(kind)}`;
+const schemaId = (kind: DocumentKind) => `/${schemaPath(kind)}`;
 
 export type JsonSchema = Record<string, unknown>;
 

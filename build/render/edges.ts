@@ -12,24 +12,22 @@ export interface PlacedEdge {
   content: EdgeContent;
 }
 
-/** The vehicle's edges: by charger slug, then region in the order EU, TR, NA, GB. */
-export function* edgesOfVehicle(data: Dataset, vehicleIndex: number): Generator<PlacedEdge> {
-  const vehicle = data.vehicles[vehicleIndex]!;
-  for (const [chargerIndex, charger] of data.chargers.entries()) {
-    for (const [regionIndex, region] of REGIONS.entries()) {
-      const facts = deriveEdge(data, vehicle, charger, region);
-      if (facts) yield { vehicleIndex, chargerIndex, regionIndex, content: edgeContent(facts, data) };
+/** Every edge between the given vehicles and chargers: by vehicle, then charger, then region in the order EU, TR, NA, GB. */
+function* placedEdges(data: Dataset, vehicleIndexes: Iterable<number>, chargerIndexes: () => Iterable<number>): Generator<PlacedEdge> {
+  for (const vehicleIndex of vehicleIndexes) {
+    const vehicle = data.vehicles[vehicleIndex]!;
+    for (const chargerIndex of chargerIndexes()) {
+      const charger = data.chargers[chargerIndex]!;
+      for (const [regionIndex, region] of REGIONS.entries()) {
+        const facts = deriveEdge(data, vehicle, charger, region);
+        if (facts) yield { vehicleIndex, chargerIndex, regionIndex, content: edgeContent(facts, data) };
+      }
     }
   }
 }
 
-/** The charger's edges: by vehicle slug, then region in the order EU, TR, NA, GB. */
-export function* edgesOfCharger(data: Dataset, chargerIndex: number): Generator<PlacedEdge> {
-  const charger = data.chargers[chargerIndex]!;
-  for (const [vehicleIndex, vehicle] of data.vehicles.entries()) {
-    for (const [regionIndex, region] of REGIONS.entries()) {
-      const facts = deriveEdge(data, vehicle, charger, region);
-      if (facts) yield { vehicleIndex, chargerIndex, regionIndex, content: edgeContent(facts, data) };
-    }
-  }
-}
+/** The vehicle's edges: by charger slug, then region. */
+export const edgesOfVehicle = (data: Dataset, vehicleIndex: number) => placedEdges(data, [vehicleIndex], () => data.chargers.keys());
+
+/** The charger's edges: by vehicle slug, then region. */
+export const edgesOfCharger = (data: Dataset, chargerIndex: number) => placedEdges(data, data.vehicles.keys(), () => [chargerIndex]);

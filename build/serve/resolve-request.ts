@@ -34,7 +34,11 @@ export function safeSegments(rawPath: string): string[] | null {
 /** Finds the file a URL path names under `publicDir`: the file itself, or index.html of a folder. */
 export function staticFile(publicDir: string, rawPath: string): string | null {
   const segments = safeSegments(rawPath);
-  if (segments === null) return null;
+  return segments === null ? null : fileAt(publicDir, segments);
+}
+
+/** The file that already-decoded, safe path segments name under `publicDir`, or null. */
+function fileAt(publicDir: string, segments: readonly string[]): string | null {
   const relative = segments.join('/');
   const full = path.resolve(publicDir, relative);
   if (full !== publicDir && !full.startsWith(publicDir + path.sep)) return null;
@@ -56,9 +60,9 @@ export function resolveRequest(config: NetlifyConfig, publicDir: string, rawPath
   const segments = safeSegments(rawPath);
   if (segments === null) return notFound();
   // Rules and files see the same path: percent-encoded unreserved characters (%5F for "_") are decoded first.
-  const path = `/${segments.map(encodeURIComponent).join('/')}${rawPath.endsWith('/') && segments.length > 0 ? '/' : ''}`;
-  const requested = staticFile(publicDir, path);
-  const rule = config.matchRule(path, query);
+  const urlPath = `/${segments.map(encodeURIComponent).join('/')}${rawPath.endsWith('/') && segments.length > 0 ? '/' : ''}`;
+  const requested = fileAt(publicDir, segments);
+  const rule = config.matchRule(urlPath, query);
   if (rule && (rule.force || requested === null)) {
     const target = rule.to.startsWith('/') ? staticFile(publicDir, rule.to.split('?')[0] as string) : null;
     return target === null ? notFound() : { file: target, status: rule.status };

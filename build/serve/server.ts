@@ -54,7 +54,7 @@ function sendBody(req: IncomingMessage, res: ServerResponse, status: number, bod
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-export function createMiddleware(config: NetlifyConfig, options: ServerOptions) {
+function createMiddleware(config: NetlifyConfig, options: ServerOptions) {
   const publicDir = path.resolve(options.publicDir);
   const now = options.now ?? Date.now;
   const limiter: RateLimiter = createRateLimiter(options.noRateLimit ? { limit: Number.MAX_SAFE_INTEGER } : {});

@@ -3,9 +3,10 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 
-export const MINI_FIXTURE = path.resolve('tests/fixtures/mini');
+export const MINI_FIXTURE = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 
 /** A fresh copy of the mini fixture project (its data/ folder) in a temp folder; returns the project root. */
 export function copyFixture(source = MINI_FIXTURE): string {

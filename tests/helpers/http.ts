@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildSite } from '../../build/build.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../build/serve/server.ts';
+import { MINI_FIXTURE } from './fixture.ts';
 
-export const MINI_ROOT = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 export const NETLIFY_TOML = fileURLToPath(new URL('../../netlify.toml', import.meta.url));
 /** Written next to public/ (outside it): no response may ever contain it. */
 export const OUTSIDE_SENTINEL = 'SENTINEL-OUTSIDE-PUBLIC-7f3a';
@@ -26,7 +26,7 @@ export interface BuiltSite {
 export async function buildMiniSite(): Promise<BuiltSite> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'ev-http-'));
   const publicDir = path.join(root, 'public');
-  await buildSite({ root: MINI_ROOT, publicDir });
+  await buildSite({ root: MINI_FIXTURE, publicDir });
   await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: OUTSIDE_SENTINEL }));
   await writeFile(path.join(root, 'etc'), OUTSIDE_SENTINEL);
   return {

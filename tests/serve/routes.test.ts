@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody, ERROR_STATUS, type ErrorCode } from '../../build/api/errors.ts';
 import { loadNetlifyConfig, type NetlifyConfig } from '../../build/serve/netlify-config.ts';
 import { resolveRequest } from '../../build/serve/resolve-request.ts';
-import { buildMiniSite, listFiles, MINI_ROOT, NETLIFY_TOML, type BuiltSite } from '../helpers/http.ts';
+import { MINI_FIXTURE } from '../helpers/fixture.ts';
+import { buildMiniSite, listFiles, NETLIFY_TOML, type BuiltSite } from '../helpers/http.ts';
 
 interface Route {
   path: string;
@@ -59,7 +60,7 @@ function publicRoutes(file: string): Route[] | null {
 }
 
 async function slugsOf(csv: string): Promise<string[]> {
-  const lines = (await readFile(path.join(MINI_ROOT, 'data', csv), 'utf8')).trim().split('\n').slice(1);
+  const lines = (await readFile(path.join(MINI_FIXTURE, 'data', csv), 'utf8')).trim().split('\n').slice(1);
   return lines.map((line) => line.split(',')[0] as string);
 }
 
