@@ -1,0 +1,74 @@
+// What the dataset covers: variants, brands and charger models per region, and how many edges of each state.
+import { REGIONS, type Region } from '../data/cells.ts';
+import type { Dataset } from '../data/dataset.ts';
+import { STATES, type State } from '../data/tables.ts';
+import { edgesOfVehicle } from '../render/edges.ts';
+
+export interface RegionCoverage {
+  vehicles: number;
+  chargers: { DC: number; AC: number };
+  states: Record<State, number>;
+}
+
+export interface Coverage {
+  vehicles: number;
+  brands: number;
+  modelYears: { min: number; max: number };
+  /** Vehicles by architecture voltage class: below 600 V is 400 V-class, from 600 V on 800 V-class, null when not stated. */
+  architectures: { '400V': number; '800V': number; unstated: number };
+  chargers: { DC: number; AC: number };
+  observations: number;
+  regions: Record<Region, RegionCoverage>;
+}
+
+const emptyStates = (): Record<State, number> => Object.fromEntries(STATES.map((state) => [state, 0])) as Record<State, number>;
+
+/** Counts the dataset and derives every edge once (one vehicle at a time) to count states per region. */
+export function datasetCoverage(data: Dataset): Coverage {
+  const regions = Object.fromEntries(
+    REGIONS.map((region) => [region, { vehicles: 0, chargers: { DC: 0, AC: 0 }, states: emptyStates() }]),
+  ) as Record<Region, RegionCoverage>;
+  for (const vehicle of data.vehicles) {
+    for (const region of data.vehicleRegions.get(vehicle.slug)?.keys() ?? []) regions[region].vehicles += 1;
+  }
+  const chargers = { DC: 0, AC: 0 };
+  for (const charger of data.chargers) {
+    chargers[charger.current_kind] += 1;
+    for (const region of data.chargerConnectors.get(charger.slug)?.keys() ?? []) regions[region].chargers[charger.current_kind] += 1;
+  }
+  for (const vehicleIndex of data.vehicles.keys()) {
+    for (const edge of edgesOfVehicle(data, vehicleIndex)) regions[REGIONS[edge.regionIndex]!].states[edge.content.state] += 1;
+  }
+  const years = data.vehicles.map((vehicle) => vehicle.model_year);
+  const architectures = { '400V': 0, '800V': 0, unstated: 0 };
+  for (const { architecture_voltage_v: volts } of data.vehicles) {
+    architectures[volts === null ? 'unstated' : volts < 600 ? '400V' : '800V'] += 1;
+  }
+  return {
+    vehicles: data.vehicles.length,
+    brands: new Set(data.vehicles.map((vehicle) => vehicle.brand)).size,
+    modelYears: { min: Math.min(...years), max: Math.max(...years) },
+    architectures,
+    chargers,
+    observations: data.observations.size,
+    regions,
+  };
+}
+
+/** The coverage as a Markdown table, one row per region. */
+export function coverageTable(coverage: Coverage): string {
+  const lines = [
+    `${coverage.vehicles} vehicle variants (${coverage.brands} brands, model years ${coverage.modelYears.min}-${coverage.modelYears.max}; ` +
+      `400 V-class ${coverage.architectures['400V']}, 800 V-class ${coverage.architectures['800V']}, not stated ${coverage.architectures.unstated}), ` +
+      `${coverage.chargers.DC + coverage.chargers.AC} charger models (${coverage.chargers.DC} DC, ${coverage.chargers.AC} AC), ` +
+      `${coverage.observations} curated observations.`,
+    '',
+    `| region | vehicles | DC chargers | AC chargers | ${STATES.join(' | ')} |`,
+    `|---|---:|---:|---:|${STATES.map(() => '---:').join('|')}|`,
+  ];
+  for (const region of REGIONS) {
+    const { vehicles, chargers, states } = coverage.regions[region];
+    lines.push(`| ${region} | ${vehicles} | ${chargers.DC} | ${chargers.AC} | ${STATES.map((state) => states[state]).join(' | ')} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
