@@ -43,8 +43,8 @@ npm test            # the test suite
 \`\`\`
 
 A pull request runs \`npm run check\`, \`npm test\` and \`npm run diff\` against its base branch, and keeps
-one comment on the pull request up to date with that diff, so reviewers see exactly which answers of
-the API change.
+one comment on the pull request up to date with that diff and the coverage after it (\`npm run coverage\`),
+so reviewers see exactly which answers of the API change.
 
 ## Releases
 
