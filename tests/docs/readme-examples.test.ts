@@ -1,0 +1,93 @@
+// The README's examples are real: each `$ curl` in its Examples block is replayed against the shipped data, built and served.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../build/build.ts';
+import { rawRequest, useServer, type BuiltSite } from '../helpers/http.ts';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Example {
+  command: string;
+  path: string;
+  withHead: boolean;
+  pipe: string | null;
+  expected: string;
+}
+
+/** The `$ curl` commands of the README's Examples block, each with the output lines printed under it. */
+function readmeExamples(): Example[] {
+  const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+  const block = readme.split('### Examples')[1]?.split('```sh\n')[1]?.split('\n```')[0] ?? '';
+  return block.split('\n\n').map((chunk) => {
+    const [command = '', ...output] = chunk.split('\n');
+    const match = /^\$ curl -s(i?) '?http:\/\/127\.0\.0\.1:8080([^' ]+)'?(?: \| (.+))?$/.exec(command);
+    if (!match) throw new Error(`README example not understood: ${command}`);
+    return { command, withHead: match[1] === 'i', path: match[2]!, pipe: match[3] ?? null, expected: output.join('\n') };
+  });
+}
+
+/** What the shell pipeline of an example prints for a response. */
+function printed(example: Example, status: number, headers: Record<string, string>, body: string): string {
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), ''];
+  // The shell shows the body's final newline as the end of the last line.
+  const shown = body.replace(/\n$/, '');
+  const text = example.withHead ? [...head, shown].join('\n') : shown;
+  if (example.pipe === null) return text;
+  const headBytes = /^head -c (\d+)$/.exec(example.pipe);
+  if (headBytes) return text.slice(0, Number(headBytes[1]));
+  if (example.pipe === "sed -n '1p;$p'") {
+    const lines = text.split('\n');
+    return `${lines[0]}\n${lines[lines.length - 1]}`;
+  }
+  throw new Error(`pipe not understood: ${example.pipe}`);
+}
+
+/** `expected` with "…" standing for elided text: its pieces appear in `actual` in order, anchored at both ends. */
+function expectElidedMatch(actual: string, expected: string, label: string): void {
+  const pieces = expected.split('…');
+  expect(actual.startsWith(pieces[0]!), `${label}: starts with ${pieces[0]}`).toBe(true);
+  let at = pieces[0]!.length;
+  for (const piece of pieces.slice(1)) {
+    const found = actual.indexOf(piece, at);
+    expect(found, `${label}: contains ${piece} after offset ${at}`).toBeGreaterThanOrEqual(0);
+    at = found + piece.length;
+  }
+  if (pieces.length === 1) expect(actual, label).toBe(expected);
+  else expect(actual.endsWith(pieces[pieces.length - 1]!), `${label}: ends with ${pieces[pieces.length - 1]}`).toBe(true);
+}
+
+describe('README examples', () => {
+  let site: BuiltSite;
+  beforeAll(async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'ev-readme-'));
+    site = { root, publicDir: path.join(root, 'public'), json: async () => null, cleanup: async () => rmSync(root, { recursive: true, force: true }) };
+    await buildSite({ root: PROJECT_ROOT, publicDir: site.publicDir });
+  });
+  afterAll(() => site.cleanup());
+  const running = useServer(() => site);
+
+  it('has examples for the index, every resource kind and the errors', () => {
+    const paths = readmeExamples().map((example) => example.path);
+    expect(paths).toContain('/api/v1');
+    for (const prefix of ['/api/v1/vehicles/', '/api/v1/chargers/', '/api/v1/compatibility/']) {
+      expect(paths.some((p) => p.startsWith(prefix))).toBe(true);
+    }
+    expect(readmeExamples().filter((example) => example.withHead).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('prints what the local server answers today for each command', async () => {
+    for (const example of readmeExamples()) {
+      const res = await rawRequest({ port: running.server.port, path: example.path });
+      expectElidedMatch(printed(example, res.status, res.headers, res.body), example.expected, example.command);
+    }
+  });
+
+  it('the elided comparison fails on a changed figure (it can fail)', () => {
+    expect(() => expectElidedMatch('{"kw":150,"state":"adp"}', '{"kw":120,…}', 'probe')).toThrow();
+    expect(() => expectElidedMatch('{"kw":150,"state":"adp"}', '{"kw":150,…"adp"}', 'probe')).not.toThrow();
+  });
+});
