@@ -4,13 +4,13 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_KINDS } from '../../build/api/json-schemas.ts';
-import { buildMiniSite, type BuiltSite } from '../helpers/http.ts';
+import { buildTestSite, type BuiltSite } from '../helpers/http.ts';
 
 let site: BuiltSite;
 let openapi: any;
 const schemaFile = (kind: string) => path.join(site.publicDir, 'api/v1/schemas', `${kind}.json`);
 beforeAll(async () => {
-  site = await buildMiniSite();
+  site = await buildTestSite();
   openapi = JSON.parse(readFileSync(path.join(site.publicDir, 'api/v1/openapi.json'), 'utf8'));
 });
 afterAll(async () => {

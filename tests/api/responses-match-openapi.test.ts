@@ -5,13 +5,13 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_KINDS } from '../../build/api/json-schemas.ts';
-import { buildMiniSite, rawRequest, useServer, type BuiltSite, type RawResponse } from '../helpers/http.ts';
+import { buildTestSite, rawRequest, useServer, type BuiltSite, type RawResponse } from '../helpers/http.ts';
 
 let site: BuiltSite;
 let openapi: any;
 let ajv: Ajv2020;
 beforeAll(async () => {
-  site = await buildMiniSite();
+  site = await buildTestSite();
   openapi = JSON.parse(readFileSync(path.join(site.publicDir, 'api/v1/openapi.json'), 'utf8'));
   ajv = new Ajv2020({ strict: false, allErrors: true });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);

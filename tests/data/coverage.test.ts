@@ -1,37 +1,28 @@
 // Coverage: the counts per region match the built tree, and the shipped dataset keeps the coverage issue 4 promises.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../build/build.ts';
 import { REGIONS, type Region } from '../../build/data/cells.ts';
 import { checkTables, loadDataset, type Dataset } from '../../build/data/dataset.ts';
 import { loadTables } from '../../build/data/load.ts';
 import { STATES, type State } from '../../build/data/tables.ts';
 import { coverageTable, datasetCoverage, type Coverage } from '../../build/report/coverage.ts';
-import { MINI_FIXTURE } from '../helpers/fixture.ts';
-import { listFiles } from '../helpers/http.ts';
-
-const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { MINI_FIXTURE, PROJECT_ROOT } from '../helpers/fixture.ts';
+import { buildTestSite, listFiles, type BuiltSite } from '../helpers/http.ts';
 
 describe('datasetCoverage on the mini fixture', () => {
-  let publicDir: string;
+  let site: BuiltSite;
   let coverage: Coverage;
   beforeAll(async () => {
-    publicDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'ev-coverage-')), 'public');
-    await buildSite({ root: MINI_FIXTURE, publicDir });
+    site = await buildTestSite();
     coverage = datasetCoverage(await loadDataset(MINI_FIXTURE));
   });
-  afterAll(() => rmSync(path.dirname(publicDir), { recursive: true, force: true }));
+  afterAll(() => site.cleanup());
 
   it('counts the states of exactly the edge files the build wrote, region by region', async () => {
     for (const region of REGIONS) {
       const fromFiles = Object.fromEntries(STATES.map((state) => [state, 0]));
-      const files = (await listFiles(publicDir)).filter((file) => file.startsWith(`api/v1/_data/edges/${region}/`));
+      const files = (await listFiles(site.publicDir)).filter((file) => file.startsWith(`api/v1/_data/edges/${region}/`));
       for (const file of files) {
-        const edge = JSON.parse(await readFile(path.join(publicDir, file), 'utf8')) as { state: string };
+        const edge = (await site.json(file)) as { state: string };
         fromFiles[edge.state]! += 1;
       }
       expect(coverage.regions[region].states, region).toEqual(fromFiles);
@@ -39,7 +30,7 @@ describe('datasetCoverage on the mini fixture', () => {
   });
 
   it('counts the vehicles and the index counts of the built /api/v1 document', async () => {
-    const index = JSON.parse(await readFile(path.join(publicDir, 'api/v1/_data/index.json'), 'utf8'));
+    const index = (await site.json('api/v1/_data/index.json')) as { counts: { vehicles: number; chargers: number; edges: number } };
     expect(coverage.vehicles).toBe(index.counts.vehicles);
     expect(coverage.chargers.AC + coverage.chargers.DC).toBe(index.counts.chargers);
     const edges = REGIONS.flatMap((region) => STATES.map((state) => coverage.regions[region].states[state]));
@@ -68,12 +59,11 @@ describe('the shipped dataset', () => {
   });
 
   it('is released: the ledger matches the data, so the publishing build does not refuse it', async () => {
-    const publicDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'ev-shipped-')), 'public');
+    const shipped = await buildTestSite(PROJECT_ROOT);
     try {
-      const result = await buildSite({ root: PROJECT_ROOT, publicDir });
-      expect(result.files).toBeGreaterThan(0);
+      expect(await listFiles(shipped.publicDir)).toContain('api/v1/_data/index.json');
     } finally {
-      rmSync(path.dirname(publicDir), { recursive: true, force: true });
+      await shipped.cleanup();
     }
   });
 

@@ -1,14 +1,10 @@
 // The README's examples are real: each `$ curl` in its Examples block is replayed against the shipped data, built and served.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../build/build.ts';
-import { rawRequest, useServer, type BuiltSite } from '../helpers/http.ts';
-
-const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { PROJECT_ROOT } from '../helpers/fixture.ts';
+import { buildTestSite, rawRequest, useServer, type BuiltSite } from '../helpers/http.ts';
 
 interface Example {
   command: string;
@@ -63,9 +59,7 @@ function expectElidedMatch(actual: string, expected: string, label: string): voi
 describe('README examples', () => {
   let site: BuiltSite;
   beforeAll(async () => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'ev-readme-'));
-    site = { root, publicDir: path.join(root, 'public'), json: async () => null, cleanup: async () => rmSync(root, { recursive: true, force: true }) };
-    await buildSite({ root: PROJECT_ROOT, publicDir: site.publicDir });
+    site = await buildTestSite(PROJECT_ROOT);
   });
   afterAll(() => site.cleanup());
   const running = useServer(() => site);

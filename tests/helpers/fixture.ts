@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 
 export const MINI_FIXTURE = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
+/** This repository: its own data/ is the shipped dataset. */
+export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** A fresh copy of the mini fixture project (its data/ folder) in a temp folder; returns the project root. */
 export function copyFixture(source = MINI_FIXTURE): string {

@@ -22,11 +22,11 @@ export interface BuiltSite {
   cleanup(): Promise<void>;
 }
 
-/** Builds the mini fixture into <tmp>/public and plants sentinel files beside public/ for traversal tests. */
-export async function buildMiniSite(): Promise<BuiltSite> {
+/** Builds a project's data/ (the mini fixture by default) into <tmp>/public and plants sentinel files beside public/ for traversal tests. */
+export async function buildTestSite(project = MINI_FIXTURE): Promise<BuiltSite> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'ev-http-'));
   const publicDir = path.join(root, 'public');
-  await buildSite({ root: MINI_FIXTURE, publicDir });
+  await buildSite({ root: project, publicDir });
   await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: OUTSIDE_SENTINEL }));
   await writeFile(path.join(root, 'etc'), OUTSIDE_SENTINEL);
   return {

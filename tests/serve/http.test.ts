@@ -1,7 +1,7 @@
 // Contract §3 over HTTP, against the local server (netlify.toml read with Netlify's parser and matcher) on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildMiniSite,
+  buildTestSite,
   ClientBudget,
   errorOf,
   expectApiHeaders,
@@ -15,7 +15,7 @@ import {
 
 let site: BuiltSite;
 beforeAll(async () => {
-  site = await buildMiniSite();
+  site = await buildTestSite();
 });
 afterAll(async () => {
   await site?.cleanup();

@@ -1,10 +1,10 @@
 // The rate limit over HTTP: 60 requests per client address per window, then 429 (contract §3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMiniSite, errorOf, expectApiHeaders, rawRequest, useServer, type BuiltSite, type RawResponse } from '../helpers/http.ts';
+import { buildTestSite, errorOf, expectApiHeaders, rawRequest, useServer, type BuiltSite, type RawResponse } from '../helpers/http.ts';
 
 let site: BuiltSite;
 beforeAll(async () => {
-  site = await buildMiniSite();
+  site = await buildTestSite();
 });
 afterAll(async () => {
   await site?.cleanup();

@@ -8,7 +8,7 @@ import { errorBody, ERROR_STATUS, type ErrorCode } from '../../build/api/errors.
 import { loadNetlifyConfig, type NetlifyConfig } from '../../build/serve/netlify-config.ts';
 import { resolveRequest } from '../../build/serve/resolve-request.ts';
 import { MINI_FIXTURE } from '../helpers/fixture.ts';
-import { buildMiniSite, listFiles, NETLIFY_TOML, type BuiltSite } from '../helpers/http.ts';
+import { buildTestSite, listFiles, NETLIFY_TOML, type BuiltSite } from '../helpers/http.ts';
 
 interface Route {
   path: string;
@@ -68,7 +68,7 @@ let site: BuiltSite;
 let config: NetlifyConfig;
 let files: string[];
 beforeAll(async () => {
-  site = await buildMiniSite();
+  site = await buildTestSite();
   config = await loadNetlifyConfig(NETLIFY_TOML);
   files = await listFiles(site.publicDir);
 });
