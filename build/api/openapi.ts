@@ -1,8 +1,8 @@
 // The OpenAPI 3.1 description of /api/v1, generated from the same schemas the build validates with; extensions marked x-extension.
-import { REGIONS } from '../data/cells.ts';
-import { ERROR_STATUS, type ErrorCode } from './errors.ts';
+import { REGIONS } from '../core/regions.ts';
+import { ERROR_STATUS, type ErrorCode } from '../core/errors.ts';
 import { API_VERSION, type DocumentKind } from './schemas.ts';
-import { RATE_LIMIT, RATE_WINDOW_MS } from '../serve/rate-limit.ts';
+import { RATE_LIMIT, RATE_WINDOW_MS } from '../core/rate-limit.ts';
 
 type Json = Record<string, unknown>;
 

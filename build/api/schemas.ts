@@ -1,8 +1,9 @@
 // The published documents of /api/v1 as zod schemas: the one definition of every response shape (types come from here).
 import { z } from 'zod';
-import { REGIONS, SLUG_MAX_LENGTH, SLUG_PATTERN } from '../data/cells.ts';
-import { BIDIRECTIONAL_MODES, CURRENT_KINDS, SOURCE_KINDS, STATES } from '../data/tables.ts';
-import { ERROR_STATUS, type ErrorCode } from './errors.ts';
+import { REGIONS } from '../core/regions.ts';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../core/vocabulary.ts';
+import { BIDIRECTIONAL_MODES, CURRENT_KINDS, SOURCE_KINDS, STATES } from '../core/vocabulary.ts';
+import { ERROR_STATUS, type ErrorCode } from '../core/errors.ts';
 
 export const API_VERSION = '1.0.0';
 

@@ -1,6 +1,6 @@
 // `npm run build`: builds public/ from data/; on data problems prints each as file:line:column and exits 1.
 import { parseArgs } from 'node:util';
-import { buildSite, StaleLedgerError } from '../build.ts';
+import { buildSite, StaleLedgerError } from '../pipeline/build-site.ts';
 import { SchemaViolation } from '../api/validate-documents.ts';
 import { DataError, formatProblem } from '../data/problems.ts';
 

@@ -6,7 +6,7 @@ import { compareProblems, formatProblem } from '../data/problems.ts';
 
 const { values } = parseArgs({ options: { root: { type: 'string', default: process.cwd() } } });
 const { tables, problems, rejectedKeys } = await loadTables(values.root);
-problems.push(...checkTables(tables, rejectedKeys, 'all'));
+problems.push(...checkTables(tables, rejectedKeys));
 problems.sort(compareProblems);
 for (const problem of problems) console.error(formatProblem(problem));
 const rows = Object.values(tables).reduce((n, t) => n + t.length, 0);

@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildSite } from '../build.ts';
+import { buildSite } from '../pipeline/build-site.ts';
 import { DataError, formatProblem } from '../data/problems.ts';
 import { diffTrees, formatDiff } from '../release/diff.ts';
 

@@ -1,10 +1,6 @@
 // Zod schemas that turn one raw cell (a CSV string or a YAML scalar) into a typed value, with plain-sentence errors.
 import { z } from 'zod';
-
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const SLUG_MAX_LENGTH = 96;
-export const REGIONS = ['EU', 'TR', 'NA', 'GB'] as const;
-export type Region = (typeof REGIONS)[number];
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../core/vocabulary.ts';
 
 const describe = (raw: unknown): string => (typeof raw === 'string' ? `"${raw}"` : JSON.stringify(raw) ?? String(raw));
 

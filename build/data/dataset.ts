@@ -1,19 +1,10 @@
 // Turns data/ into a validated, indexed Dataset, or throws DataError listing every problem found.
-import type { Region } from './cells.ts';
-import { DATA_CHECKS } from './checks/index.ts';
+import type { Region } from '../core/regions.ts';
+import { TABLE_CHECKS } from './checks/index.ts';
+import { runChecks, type Severity } from './checks/run.ts';
 import { loadTables, type LoadedTables, type RejectedKeys } from './load.ts';
 import { DataError, type Problem } from './problems.ts';
-import type {
-  AdapterEntry,
-  ChargerConnectorRow,
-  ChargerRow,
-  ConnectorEntry,
-  ObservationRow,
-  ProtocolEntry,
-  SourceEntry,
-  VehicleRegionRow,
-  VehicleRow,
-} from './tables.ts';
+import type { AdapterEntry, ChargerConnectorRow, ChargerRow, ConnectorEntry, ObservationRow, ProtocolEntry, SourceEntry, VehicleRegionRow, VehicleRow } from './tables.ts';
 
 export interface Dataset {
   sources: ReadonlyMap<string, SourceEntry>;
@@ -32,15 +23,15 @@ export interface Dataset {
 
 export const observationKey = (vehicle: string, charger: string, region: Region) => `${vehicle} ${charger} ${region}`;
 
-/** Runs the data checks over loaded tables: all of them, or (for the build) only those that affect correctness. */
-export function checkTables(tables: LoadedTables, rejected: RejectedKeys = {}, scope: 'all' | 'correctness' = 'all'): Problem[] {
-  return DATA_CHECKS.filter((check) => scope === 'all' || check.kind === 'correctness').flatMap((check) => check.check(tables, rejected));
+/** Runs the table checks over loaded rows: every severity (npm run check) or only errors (the build). */
+export function checkTables(tables: LoadedTables, rejected: RejectedKeys = {}, severities: readonly Severity[] = ['error', 'style']): Problem[] {
+  return runChecks(TABLE_CHECKS, tables, { rejected, severities });
 }
 
 /** Loads and validates `<root>/data`; throws DataError with every problem when anything is wrong. */
 export async function loadDataset(root: string): Promise<Dataset> {
   const { tables, problems, rejectedKeys } = await loadTables(root);
-  problems.push(...checkTables(tables, rejectedKeys, 'correctness'));
+  problems.push(...checkTables(tables, rejectedKeys, ['error']));
   if (problems.length > 0) throw new DataError(problems);
   return indexTables(tables);
 }

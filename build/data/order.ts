@@ -1,5 +1,5 @@
 // The order rows keep in each data file (checked by "sorted-rows", applied by npm run fix): one definition for both.
-import { REGIONS } from './cells.ts';
+import { REGIONS } from '../core/regions.ts';
 import type { TableName } from './tables.ts';
 
 type Key = (string | number)[];

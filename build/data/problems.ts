@@ -1,4 +1,5 @@
 // A data problem: where it is (file:line:column), which check found it, and what to do about it.
+import type { TableName } from './tables.ts';
 
 export interface Location {
   /** Path relative to the project root, e.g. data/vehicles.csv. */
@@ -13,6 +14,10 @@ export interface Problem extends Location {
   check: string;
   message: string;
   hint?: string;
+  /** The row this problem refers to by key (e.g. a cited source): dropped when the schema rejected that row. */
+  about?: { table: TableName; key: string };
+  /** Can only be told when every row was read (e.g. "unused source"): dropped when the schema rejected any row. */
+  needsEveryRow?: boolean;
 }
 
 export function formatProblem(problem: Problem): string {

@@ -1,25 +1,8 @@
 // The source tables of data/: one zod schema per file, its columns in order, each column described for contributors.
 import { z } from 'zod';
-import {
-  REGIONS,
-  isoDate,
-  list,
-  oneOf,
-  optionalNumber,
-  optionalText,
-  requiredNumber,
-  slug,
-  text,
-  yamlList,
-} from './cells.ts';
-
-export const STATES = ['ok', 'adp', 'limited', 'no', 'unk'] as const;
-export type State = (typeof STATES)[number];
-export const CURRENT_KINDS = ['AC', 'DC'] as const;
-export type CurrentKind = (typeof CURRENT_KINDS)[number];
-export const BIDIRECTIONAL_MODES = ['V2L', 'V2H', 'V2G'] as const;
-export const SOURCE_KINDS = ['oem', 'regulatory', 'press', 'community', 'testing', 'derived'] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
+import { REGIONS, REGION_ORDER_TEXT } from '../core/regions.ts';
+import { BIDIRECTIONAL_MODES, CURRENT_KINDS, SOURCE_KINDS, STATES } from '../core/vocabulary.ts';
+import { isoDate, list, oneOf, optionalNumber, optionalText, requiredNumber, slug, text, yamlList } from './cells.ts';
 
 const sourceIds = () =>
   list({ required: true }).describe('Space-separated ids of entries in data/sources.yaml that support this row (at least one).');
@@ -50,7 +33,7 @@ export const vehicleColumns = z.object({
 
 export const vehicleRegionColumns = z.object({
   vehicle: slug().describe('Slug of the vehicle (data/vehicles.csv).'),
-  region: oneOf(REGIONS).describe('Region where the variant is sold: EU, TR, NA or GB.'),
+  region: oneOf(REGIONS).describe(`Region where the variant is sold: ${REGION_ORDER_TEXT}.`),
   ac_inlet: slug().describe('Connector id (data/connectors.yaml) of the AC inlet in that region, e.g. type2, type1, nacs.'),
   dc_inlet: optionalText().describe('Connector id of the DC inlet in that region, e.g. ccs2, ccs1, nacs, chademo; empty when the variant cannot DC charge.'),
   source: sourceIds(),

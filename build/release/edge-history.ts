@@ -1,13 +1,8 @@
 // Gives each edge its edgeVersion and createdAt from the ledger while the build renders, and finds a stale ledger.
 import type { Dataset } from '../data/dataset.ts';
-import { REGIONS } from '../data/cells.ts';
-import { edgeContentHash, type EdgeContent } from './edge-hash.ts';
-import { ledgerKey, readShard, type LedgerEntry } from './ledger.ts';
-
-export interface EdgeStamp {
-  edgeVersion: number;
-  createdAt: string | null;
-}
+import { REGIONS } from '../core/regions.ts';
+import { edgeContentHash, type EdgeContent, type EdgeStamp } from '../api/edge-content.ts';
+import { ledgerKey, readShard, type LedgerEntry } from '../data/ledger.ts';
 
 /**
  * enforce: every derived edge must be in the ledger, published, with the same content hash, and every published

@@ -1,10 +1,10 @@
 // npm run release's work: stamps the ledger from the data (versions +1 where content changed, new edges dated today) and bumps the dataset version.
 import path from 'node:path';
 import { loadDataset } from '../data/dataset.ts';
-import { edgesOfVehicle } from '../render/edges.ts';
-import { edgeContentHash } from './edge-hash.ts';
-import { ledgerKey, ledgerVehicles, readShard, writeShard, type LedgerEntry } from './ledger.ts';
-import { bumpVersion, dataDigest, readRelease, writeRelease, type Bump, type Release } from './release-file.ts';
+import { edgesOfVehicle } from '../derive/all-edges.ts';
+import { edgeContent, edgeContentHash } from '../api/edge-content.ts';
+import { ledgerKey, ledgerVehicles, readShard, writeShard, type LedgerEntry } from '../data/ledger.ts';
+import { bumpVersion, dataDigest, readRelease, writeRelease, type Bump, type Release } from '../data/release-file.ts';
 
 export interface ReleaseOptions {
   root: string;
@@ -58,7 +58,8 @@ export async function releaseDataset(options: ReleaseOptions): Promise<ReleaseSu
   for (const [vehicleIndex, vehicle] of data.vehicles.entries()) {
     current.add(vehicle.slug);
     const derived = new Map<string, { charger: string; region: LedgerEntry['region']; hash: string }>();
-    for (const { content } of edgesOfVehicle(data, vehicleIndex)) {
+    for (const { facts } of edgesOfVehicle(data, vehicleIndex)) {
+      const content = edgeContent(facts, data);
       derived.set(ledgerKey(content.charger, content.region), { charger: content.charger, region: content.region, hash: edgeContentHash(content) });
     }
     stampShard(vehicle.slug, derived);

@@ -1,20 +1,10 @@
-// Builds each published document (exact contract fields, in order) from the dataset and derived edge facts.
+// Builds the vehicle, charger, list and index documents (exact contract fields, in order) from the dataset.
 import type { Dataset } from '../data/dataset.ts';
 import type { ChargerRow, VehicleRow } from '../data/tables.ts';
-import { DERIVATION_VERSION, DERIVED_SOURCE_ID, type EdgeFacts } from '../derive/derive-edge.ts';
-import type { Charger, ChargerList, Edge, IndexInfo, Source, Vehicle, VehicleList } from '../api/schemas.ts';
+import { DERIVATION_VERSION } from '../derive/rules/index.ts';
+import type { Charger, ChargerList, IndexInfo, Vehicle, VehicleList } from '../api/schemas.ts';
 import { API_VERSION } from '../api/schemas.ts';
 import { chargerId, vehicleId } from './ids.ts';
-import type { EdgeContent } from '../release/edge-hash.ts';
-import type { EdgeStamp } from '../release/edge-history.ts';
-
-export const DERIVED_SOURCE: Source = {
-  id: DERIVED_SOURCE_ID,
-  kind: 'derived',
-  title: `Derived from the specifications above by the compatibility rules ${DERIVATION_VERSION}`,
-  url: null,
-  accessedAt: null,
-};
 
 export function vehicleDocument(v: VehicleRow): Vehicle {
   return {
@@ -42,34 +32,6 @@ export function chargerDocument(c: ChargerRow): Charger {
     output_voltage_min_v: c.output_voltage_min_v,
     output_voltage_max_v: c.output_voltage_max_v,
   };
-}
-
-/** The published content of an edge: every field but edgeVersion and createdAt, which come from the ledger. */
-export function edgeContent(facts: EdgeFacts, data: Dataset): EdgeContent {
-  return {
-    vehicle: facts.vehicle,
-    charger: facts.charger,
-    region: facts.region,
-    kw: facts.kw,
-    state: facts.state,
-    confidence: facts.confidence,
-    protocols: facts.protocols,
-    adapterRequired: facts.adapterRequired,
-    derivationVersion: DERIVATION_VERSION,
-    sources: facts.sourceIds.map((id) => (id === DERIVED_SOURCE_ID ? DERIVED_SOURCE : sourceDocument(id, data))),
-  };
-}
-
-/** The edge as published, fields in the contract's order. */
-export function edgeDocument(content: EdgeContent, stamp: EdgeStamp): Edge {
-  const { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, derivationVersion, sources } = content;
-  return { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, edgeVersion: stamp.edgeVersion, derivationVersion, createdAt: stamp.createdAt, sources };
-}
-
-function sourceDocument(id: string, data: Dataset): Source {
-  const source = data.sources.get(id);
-  if (!source) throw new Error(`source "${id}" is not in the dataset (the references check should have caught this)`);
-  return { id: source.id, kind: source.kind, title: source.title, url: source.url, accessedAt: source.accessedAt };
 }
 
 export function vehicleListDocument(data: Dataset): VehicleList {

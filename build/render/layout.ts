@@ -1,6 +1,6 @@
 // Where each published document is stored under public/; netlify.toml's rules map the public URLs onto these files.
-import type { Region } from '../data/cells.ts';
-import type { ErrorCode } from '../api/errors.ts';
+import type { Region } from '../core/regions.ts';
+import type { ErrorCode } from '../core/errors.ts';
 
 /** Storage folder of the API documents; the public URLs never show it (netlify.toml hides it behind rewrites). */
 export const DATA_DIR = 'api/v1/_data';

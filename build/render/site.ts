@@ -1,19 +1,15 @@
 // Streams every file of the published tree, one vehicle or charger at a time, so memory stays bounded by one list document.
 import type { Dataset } from '../data/dataset.ts';
 import type { EdgeHistory } from '../release/edge-history.ts';
-import { ERROR_STATUS, errorBody, type ErrorCode } from '../api/errors.ts';
+import { ERROR_STATUS, errorBody, type ErrorCode } from '../core/errors.ts';
 import { DOCUMENT_KINDS, jsonSchemaOf, schemaPath } from '../api/json-schemas.ts';
 import { openApiDocument } from '../api/openapi.ts';
 import type { DocumentKind, Edge } from '../api/schemas.ts';
-import {
-  chargerDocument,
-  chargerListDocument,
-  edgeDocument,
-  indexDocument,
-  vehicleDocument,
-  vehicleListDocument,
-} from './documents.ts';
-import { edgesOfCharger, edgesOfVehicle } from './edges.ts';
+import { edgeContent, edgeDocument } from '../api/edge-content.ts';
+import { chargerDocument, chargerListDocument, indexDocument, vehicleDocument, vehicleListDocument } from './documents.ts';
+import { edgesOfVehicle } from '../derive/all-edges.ts';
+import { deriveEdge } from '../derive/derive-edge.ts';
+import { REGIONS } from '../core/regions.ts';
 import { layout } from './layout.ts';
 import { referencePage, type Example } from './reference-page.ts';
 
@@ -42,7 +38,8 @@ export function* renderSite(data: Dataset, datasetVersion: string, history: Edge
     yield apiFile(layout.vehicle(vehicle.slug), 'vehicle', vehicleDoc);
     const chargers: Edge[] = [];
     history.beginVehicle(vehicle.slug);
-    for (const { chargerIndex, regionIndex, content } of edgesOfVehicle(data, vehicleIndex)) {
+    for (const { chargerIndex, regionIndex, facts } of edgesOfVehicle(data, vehicleIndex)) {
+      const content = edgeContent(facts, data);
       const edge = edgeDocument(content, history.stamp(vehicleIndex, chargerIndex, regionIndex, content));
       edgeCount += 1;
       yield apiFile(layout.edge(edge.vehicle, edge.charger, edge.region), 'edge', edge);
@@ -63,9 +60,13 @@ export function* renderSite(data: Dataset, datasetVersion: string, history: Edge
   for (const [chargerIndex, charger] of data.chargers.entries()) {
     const chargerDoc = chargerDocument(charger);
     yield apiFile(layout.charger(charger.slug), 'charger', chargerDoc);
-    const vehicles = [...edgesOfCharger(data, chargerIndex)].map(({ vehicleIndex, regionIndex, content }) =>
-      edgeDocument(content, history.lookup(vehicleIndex, chargerIndex, regionIndex)),
-    );
+    const vehicles: Edge[] = [];
+    for (const [vehicleIndex, vehicle] of data.vehicles.entries()) {
+      for (const [regionIndex, region] of REGIONS.entries()) {
+        const facts = deriveEdge(data, vehicle, charger, region);
+        if (facts) vehicles.push(edgeDocument(edgeContent(facts, data), history.lookup(vehicleIndex, chargerIndex, regionIndex)));
+      }
+    }
     const list = { slug: charger.slug, vehicles };
     yield apiFile(layout.chargerCompatibility(charger.slug), 'charger-compatibility', list);
     if (list.vehicles.length > 0 && !examples['/api/v1/chargers/{slug}']) {

@@ -1,8 +1,8 @@
 // What the dataset covers: variants, brands and charger models per region, and how many edges of each state.
-import { REGIONS, type Region } from '../data/cells.ts';
+import { REGIONS, type Region } from '../core/regions.ts';
 import type { Dataset } from '../data/dataset.ts';
-import { STATES, type State } from '../data/tables.ts';
-import { edgesOfVehicle } from '../render/edges.ts';
+import { STATES, type State } from '../core/vocabulary.ts';
+import { edgesOfVehicle } from '../derive/all-edges.ts';
 
 export interface RegionCoverage {
   vehicles: number;
@@ -37,7 +37,7 @@ export function datasetCoverage(data: Dataset): Coverage {
     for (const region of data.chargerConnectors.get(charger.slug)?.keys() ?? []) regions[region].chargers[charger.current_kind] += 1;
   }
   for (const vehicleIndex of data.vehicles.keys()) {
-    for (const edge of edgesOfVehicle(data, vehicleIndex)) regions[REGIONS[edge.regionIndex]!].states[edge.content.state] += 1;
+    for (const edge of edgesOfVehicle(data, vehicleIndex)) regions[edge.facts.region].states[edge.facts.state] += 1;
   }
   const years = data.vehicles.map((vehicle) => vehicle.model_year);
   const architectures = { '400V': 0, '800V': 0, unstated: 0 };

@@ -3,10 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import httpServer from 'http-server';
-import { errorBody } from '../api/errors.ts';
+import { errorBody } from '../core/errors.ts';
 import { loadNetlifyConfig, type NetlifyConfig } from './netlify-config.ts';
-import { ALLOWED_METHODS, decideAtEdge } from './edge-policy.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { ALLOWED_METHODS, decideAtEdge } from '../core/edge-policy.ts';
+import { createRateLimiter, type RateLimiter } from '../core/rate-limit.ts';
 import { resolveRequest } from './resolve-request.ts';
 
 export interface ServerOptions {

@@ -1,5 +1,5 @@
 // One build in its own process, for the benchmark: prints {ms, maxRssMb, written, unchanged, deleted, files} as JSON.
-import { buildSite } from '../../build/build.ts';
+import { buildSite } from '../../build/pipeline/build-site.ts';
 
 const [root, publicDir] = process.argv.slice(2);
 const started = performance.now();

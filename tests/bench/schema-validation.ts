@@ -5,7 +5,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { createDocumentValidator } from '../../build/api/validate-documents.ts';
 import type { DocumentKind } from '../../build/api/schemas.ts';
-import { buildSite } from '../../build/build.ts';
+import { buildSite } from '../../build/pipeline/build-site.ts';
 
 const root = process.argv[2] ?? process.cwd();
 const RUNS = 5;

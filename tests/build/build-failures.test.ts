@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../build/build.ts';
+import { buildSite } from '../../build/pipeline/build-site.ts';
 import { SchemaViolation } from '../../build/api/validate-documents.ts';
 import { DataError, formatProblem } from '../../build/data/problems.ts';
 import { copyFixture, treeDigest } from '../helpers/fixture.ts';

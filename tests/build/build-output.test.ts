@@ -2,8 +2,8 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../build/build.ts';
-import { REGIONS } from '../../build/data/cells.ts';
+import { buildSite } from '../../build/pipeline/build-site.ts';
+import { REGIONS } from '../../build/core/regions.ts';
 import { layout } from '../../build/render/layout.ts';
 import { copyFixture, treeDigest } from '../helpers/fixture.ts';
 

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  REGIONS,
-  SLUG_MAX_LENGTH,
-  list,
-  oneOf,
-  optionalNumber,
-  optionalText,
-  requiredNumber,
-  slug,
-  text,
-} from '../../build/data/cells.ts';
-import { BIDIRECTIONAL_MODES } from '../../build/data/tables.ts';
+import { REGIONS } from '../../build/core/regions.ts';
+import { SLUG_MAX_LENGTH } from '../../build/core/vocabulary.ts';
+import { list, oneOf, optionalNumber, optionalText, requiredNumber, slug, text } from '../../build/data/cells.ts';
+import { BIDIRECTIONAL_MODES } from '../../build/core/vocabulary.ts';
 
 /** The parsed value, or the list of issue messages. */
 function parse(schema: z.ZodType, raw: unknown): { ok: unknown } | { errors: string[] } {

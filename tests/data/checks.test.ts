@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { consistency } from '../../build/data/checks/consistency.ts';
-import { DATA_CHECKS } from '../../build/data/checks/index.ts';
+import { readdirSync } from 'node:fs';
+import { FILE_CHECKS, TABLE_CHECKS } from '../../build/data/checks/index.ts';
+import { runChecks } from '../../build/data/checks/run.ts';
+import type { TableCheck } from '../../build/data/checks/check.ts';
 import { references } from '../../build/data/checks/references.ts';
 import { reservedSlugs } from '../../build/data/checks/reserved-slugs.ts';
 import { uniqueKeys } from '../../build/data/checks/unique-keys.ts';
 import { checkTables } from '../../build/data/dataset.ts';
 import { loadTables, type LoadedTables } from '../../build/data/load.ts';
-import {
-  CONNECTORS,
-  PROTOCOLS,
-  adapter,
-  charger,
-  connectorRow,
-  located,
-  observation,
-  source,
-  tables,
-  vehicle,
-  vehicleRegion,
-  wallbox,
-} from '../helpers/rows.ts';
+import { CONNECTORS, PROTOCOLS, adapter, charger, connectorRow, located, observation, source, tables, vehicle, vehicleRegion, wallbox } from '../helpers/rows.ts';
 
 /** A consistent set: one EU car, a DC unit and a wallbox in the EU, an observation, all cited sources defined. */
 function clean(): LoadedTables {
@@ -43,13 +33,13 @@ const V = 'data/vehicles.csv';
 const C = 'data/chargers.csv';
 
 describe('data checks on a clean table set', () => {
-  it('run in the documented order', () => {
-    expect(DATA_CHECKS.map((c) => c.name)).toEqual(['unique-keys', 'reserved-slugs', 'references', 'consistency', 'plausibility', 'sorted-rows', 'sources-cited']);
-    expect(DATA_CHECKS.filter((c) => c.kind === 'style').map((c) => c.name)).toEqual(['sorted-rows', 'sources-cited']);
+  it('are all registered: every module of build/data/checks/ (but the shared ones) is in the registry under its file name', () => {
+    const modules = readdirSync('build/data/checks').filter((f) => !['check.ts', 'index.ts', 'run.ts'].includes(f)).map((f) => f.replace(/\.ts$/, ''));
+    expect([...FILE_CHECKS, ...TABLE_CHECKS].map((c) => c.name).sort()).toEqual(modules.sort());
   });
 
   it('find no problem in a consistent set', () => {
-    for (const check of DATA_CHECKS) expect(check.check(clean())).toEqual([]);
+    for (const check of TABLE_CHECKS) expect(check.check(clean())).toEqual([]);
     expect(checkTables(clean())).toEqual([]);
   });
 
@@ -57,6 +47,32 @@ describe('data checks on a clean table set', () => {
     const { tables: loaded, problems } = await loadTables('tests/fixtures/mini');
     expect(problems).toEqual([]);
     expect(checkTables(loaded)).toEqual([]);
+  });
+});
+
+describe('the check runner', () => {
+  const crashing: TableCheck = { name: 'crashing', description: 'throws', severity: 'error', check: () => { throw new Error('boom'); } };
+  const styleOnly: TableCheck = { name: 'style-only', description: 'always one problem', severity: 'style', check: () => [{ file: V, line: 2, column: 1, check: 'style-only', message: 'style' }] };
+
+  it('reports a crashing check as a problem of its own and still runs the others', () => {
+    const problems = runChecks([crashing, ...TABLE_CHECKS, styleOnly], clean());
+    expect(problems.map((p) => [p.check, p.message])).toEqual([
+      ['crashing', 'the check crashed, so its problems are unknown (a bug in the check, not in your data): boom'],
+      ['style-only', 'style'],
+    ]);
+  });
+
+  it('runs only the severities asked for (the build runs errors only)', () => {
+    expect(runChecks([styleOnly], clean(), { severities: ['error'] })).toEqual([]);
+    expect(runChecks([styleOnly], clean(), { severities: ['style'] })).toHaveLength(1);
+  });
+
+  it('drops a dangling reference to a row the schema rejected, and keeps it otherwise', () => {
+    const t = clean();
+    t.vehicleRegions.push(located('vehicleRegions', 3, vehicleRegion({ vehicle: 'rejected-car' })));
+    expect(runChecks([references], t).map((p) => p.message)).toEqual(['vehicle "rejected-car" is not defined in data/vehicles.csv']);
+    expect(runChecks([references], t, { rejected: { vehicles: new Set(['rejected-car']) } })).toEqual([]);
+    expect(runChecks([references], t, { rejected: { vehicles: 'all' } })).toEqual([]);
   });
 });
 
@@ -127,13 +143,15 @@ describe('reserved-slugs', () => {
 
 describe('references', () => {
   const problem = (file: string, line: number, column: number, message: string) => ({ file, line, column, check: 'references', message });
+  /** The problems without `about` (what the runner uses to drop echoes of rejected rows; tested with the runner). */
+  const check = (t: LoadedTables) => references.check(t).map(({ about: _about, ...rest }) => rest);
 
   it('reports undefined and "derived" sources at the source column', () => {
     const t = clean();
     t.sources.push(located('sources', 12, source({ id: 'rules', kind: 'derived' })));
     t.vehicles.push(located('vehicles', 3, vehicle({ slug: 'other-car', source: ['spec-sheet', 'nowhere', 'rules'] })));
     t.adapters.push(located('adapters', 12, adapter({ id: 'a2', source: ['nowhere'] })));
-    expect(references.check(t)).toEqual([
+    expect(check(t)).toEqual([
       problem(V, 3, 14, 'source "nowhere" is not defined in data/sources.yaml'),
       problem(V, 3, 14, 'source "rules" has kind "derived", which is reserved for the derivation rules'),
       problem('data/adapters.yaml', 12, 8, 'source "nowhere" is not defined in data/sources.yaml'),
@@ -144,7 +162,7 @@ describe('references', () => {
     const t = clean();
     t.vehicles.push(located('vehicles', 3, vehicle({ slug: 'other-car', protocols: ['ISO15118-2', 'Made-Up'] })));
     t.protocols.push(located('protocols', 40, { id: 'GBT27930', name: 'GB/T', current: 'DC', implied_by: ['gbt'] }));
-    expect(references.check(t)).toEqual([
+    expect(check(t)).toEqual([
       problem(V, 3, 13, 'protocol "Made-Up" is not defined in data/protocols.yaml'),
       problem('data/protocols.yaml', 40, 4, 'connector "gbt" is not defined in data/connectors.yaml'),
     ]);
@@ -154,7 +172,7 @@ describe('references', () => {
     const t = clean();
     t.adapters.push(located('adapters', 12, adapter({ id: 'odd', vehicle_inlet: 'type2', charger_connector: 'gbt', source: ['spec-sheet'] })));
     t.vehicleRegions.push(located('vehicleRegions', 3, vehicleRegion({ region: 'GB', ac_inlet: 'ccs2', dc_inlet: 'type2' })));
-    expect(references.check(t)).toEqual([
+    expect(check(t)).toEqual([
       problem('data/adapters.yaml', 12, 4, 'connector "type2" does not carry DC'),
       problem('data/adapters.yaml', 12, 5, 'connector "gbt" is not defined in data/connectors.yaml'),
       problem('data/vehicle_regions.csv', 3, 3, 'connector "ccs2" does not carry AC'),
@@ -166,7 +184,7 @@ describe('references', () => {
     const t = clean();
     t.vehicleRegions.push(located('vehicleRegions', 3, vehicleRegion({ vehicle: 'ghost-car' })));
     t.chargerConnectors.push(located('chargerConnectors', 4, connectorRow({ charger: 'ghost-box', connector: 'gbt' })));
-    expect(references.check(t)).toEqual([
+    expect(check(t)).toEqual([
       problem('data/vehicle_regions.csv', 3, 1, 'vehicle "ghost-car" is not defined in data/vehicles.csv'),
       problem('data/charger_connectors.csv', 4, 1, 'charger "ghost-box" is not defined in data/chargers.csv'),
       problem('data/charger_connectors.csv', 4, 3, 'connector "gbt" is not defined in data/connectors.yaml'),
@@ -180,7 +198,7 @@ describe('references', () => {
       located('observations', 3, observation({ vehicle: 'ghost-car', charger: 'ghost-box', source: ['bench-test'] })),
       located('observations', 4, observation({ region: 'GB', source: ['bench-test'] })),
     );
-    expect(references.check(t)).toEqual([
+    expect(check(t)).toEqual([
       problem(O, 3, 1, 'vehicle "ghost-car" is not defined in data/vehicles.csv'),
       problem(O, 3, 2, 'charger "ghost-box" is not defined in data/chargers.csv'),
       problem(O, 4, 3, 'vehicle "test-car-2024" has no row for region GB in data/vehicle_regions.csv'),

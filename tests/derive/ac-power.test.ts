@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AC_PHASE_VOLTAGE, acPower } from '../../build/derive/rules/ac-power.ts';
+import { acPhaseVoltage } from '../../build/core/regions.ts';
+import { acPower } from '../../build/derive/rules/ac-power.ts';
 import { adapter, connectorRow, path, vehicle, wallbox } from '../helpers/rows.ts';
 
 const acPath = (o: Parameters<typeof connectorRow>[0] = {}) =>
@@ -10,7 +11,7 @@ const threePhase11 = vehicle({ max_ac_kw_oem: 11, ac_phases: 3 });
 
 describe('acPower', () => {
   it('uses 230 V in EU, TR and GB and 240 V in NA', () => {
-    expect(AC_PHASE_VOLTAGE).toEqual({ EU: 230, TR: 230, GB: 230, NA: 240 });
+    expect((['EU', 'TR', 'GB', 'NA'] as const).map(acPhaseVoltage)).toEqual([230, 230, 230, 240]);
   });
 
   it('gives a single-phase 7.4 kW charger 3.7 kW on a three-phase 16 A wallbox (limited)', () => {

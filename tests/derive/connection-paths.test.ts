@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { connectionPaths, connectorCurrent } from '../../build/derive/rules/connection-paths.ts';
+import type { Region } from '../../build/core/regions.ts';
+import type { CurrentKind } from '../../build/core/vocabulary.ts';
+import type { AdapterEntry, ChargerConnectorRow, VehicleRegionRow } from '../../build/data/tables.ts';
+import { adapterPaths } from '../../build/derive/rules/adapter-path.ts';
+import { connectorCurrent, directPaths } from '../../build/derive/rules/connector-match.ts';
 import { CONNECTORS, adapter, connectorRow, vehicleRegion } from '../helpers/rows.ts';
 
 const entry = (id: string) => {
@@ -20,7 +24,12 @@ describe('connectorCurrent', () => {
   });
 });
 
-describe('connectionPaths', () => {
+/** Rules connector-match and adapter-path together: every path, connector by connector (direct first, then adapters). */
+function connectionPaths(vr: VehicleRegionRow, rows: ChargerConnectorRow[], kind: CurrentKind, connectors: typeof CONNECTORS, adapters: AdapterEntry[], region: Region) {
+  return rows.flatMap((row) => [...directPaths(vr, [row], kind, connectors), ...adapterPaths(vr, [row], kind, connectors, adapters, region)]);
+}
+
+describe('rules connector-match and adapter-path', () => {
   it('gives a direct path when the charger connector is the vehicle inlet', () => {
     const ccs2 = connectorRow({ connector: 'ccs2', max_kw: 300 });
     const paths = connectionPaths(vehicleRegion(), [ccs2], 'DC', CONNECTORS, [adapter()], 'EU');

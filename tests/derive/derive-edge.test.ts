@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REGIONS } from '../../build/data/cells.ts';
+import { REGIONS } from '../../build/core/regions.ts';
 import { loadDataset, type Dataset } from '../../build/data/dataset.ts';
 import { DERIVED_CONFIDENCE as C, OBSERVATION_CONFIDENCE } from '../../build/derive/rules/confidence.ts';
-import { DERIVED_SOURCE_ID, applyObservation, deriveEdge, type EdgeFacts } from '../../build/derive/derive-edge.ts';
+import { deriveEdge } from '../../build/derive/derive-edge.ts';
+import { DERIVED_SOURCE_ID } from '../../build/derive/rules/cited-sources.ts';
 import { adapter, charger, connectorRow, dataset, observation, source, vehicle, vehicleRegion } from '../helpers/rows.ts';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -104,24 +105,9 @@ describe('deriveEdge', () => {
   });
 });
 
-describe('applyObservation', () => {
-  const derived: EdgeFacts = {
-    vehicle: car.slug,
-    charger: sup.slug,
-    region: 'NA',
-    kw: 150,
-    state: 'adp',
-    confidence: 0.7,
-    protocols: ['DIN70121'],
-    adapterRequired: true,
-    sourceIds: ['adapter-sheet', DERIVED_SOURCE_ID, 'spec-sheet'],
-  };
+describe('rule curated-observation', () => {
   const observed = (o: Parameters<typeof observation>[0]) =>
-    applyObservation(derived, dataset({ ...base, observations: [observation({ vehicle: car.slug, charger: sup.slug, region: 'NA', ...o })] }));
-
-  it('returns the edge unchanged without an observation', () => {
-    expect(applyObservation(derived, data)).toBe(derived);
-  });
+    deriveEdge(dataset({ ...base, observations: [observation({ vehicle: car.slug, charger: sup.slug, region: 'NA', ...o })] }), car, sup, 'NA')!;
 
   it('sets kw 0 for an observed "no", whatever the derived figure', () => {
     expect(observed({ state: 'no', kw: null, source: ['bench-test'] })).toMatchObject({ state: 'no', kw: 0, adapterRequired: false });
@@ -137,7 +123,7 @@ describe('applyObservation', () => {
   });
 
   it('merges sources without duplicates, sorted, without the derived id', () => {
-    expect(observed({ source: ['spec-sheet', 'bench-test'] }).sourceIds).toEqual(['adapter-sheet', 'bench-test', 'spec-sheet']);
+    expect(observed({ source: ['spec-sheet', 'bench-test'] }).sourceIds).toEqual(['adapter-sheet', 'bench-test', 'plug-sheet', 'spec-sheet']);
   });
 });
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SourceKind, State } from '../../build/data/tables.ts';
-import {
-  DERIVED_CONFIDENCE as C,
-  OBSERVATION_CONFIDENCE,
-  derivedConfidence,
-  observedConfidence,
-  type DerivedConfidenceInputs,
-} from '../../build/derive/rules/confidence.ts';
+import type { SourceKind, State } from '../../build/core/vocabulary.ts';
+import { DERIVED_CONFIDENCE as C, OBSERVATION_CONFIDENCE, derivedConfidence, observedConfidence, type DerivedConfidenceInputs } from '../../build/derive/rules/confidence.ts';
 import { compareVerdicts, statePrecedence, type StateInputs } from '../../build/derive/rules/state.ts';
 
 const FLAGS = ['impossible', 'unknown', 'adapter', 'chargerLimited'] as const;

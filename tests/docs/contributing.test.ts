@@ -1,7 +1,6 @@
 // CONTRIBUTING.md is generated from the schemas: the committed file must be exactly what the generator writes.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DATA_CHECKS } from '../../build/data/checks/index.ts';
 import { TABLES } from '../../build/data/tables.ts';
 import { contributingGuide } from '../../build/docs/contributing.ts';
 
@@ -12,16 +11,12 @@ describe('CONTRIBUTING.md', () => {
     expect(readFileSync('CONTRIBUTING.md', 'utf8')).toBe(guide);
   });
 
-  it('explains every column of every data file with its description, and every check', () => {
+  it('has a description for every column of every data file (the guide explains each from it)', () => {
     for (const table of Object.values(TABLES)) {
-      expect(guide).toContain(`### \`data/${table.file}\``);
       for (const [name, column] of Object.entries(table.schema.shape)) {
-        const description = (column as { description?: string }).description;
-        expect(description, `${table.file} ${name} has no description`).toBeTruthy();
-        expect(guide).toContain(`| \`${name}\` |`);
+        expect((column as { description?: string }).description, `${table.file} ${name} has no description`).toBeTruthy();
       }
     }
-    for (const check of DATA_CHECKS) expect(guide).toContain(`| \`${check.name}\` |`);
   });
 
   it('marks empty-allowed columns from the schema itself', () => {

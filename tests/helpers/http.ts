@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildSite } from '../../build/build.ts';
+import { buildSite } from '../../build/pipeline/build-site.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../build/serve/server.ts';
 import { MINI_FIXTURE } from './fixture.ts';
 

@@ -2,20 +2,8 @@
 import { indexTables, type Dataset } from '../../build/data/dataset.ts';
 import type { LoadedTables, Located } from '../../build/data/load.ts';
 import type { Location } from '../../build/data/problems.ts';
-import {
-  TABLES,
-  type AdapterEntry,
-  type ChargerConnectorRow,
-  type ChargerRow,
-  type ConnectorEntry,
-  type ObservationRow,
-  type ProtocolEntry,
-  type SourceEntry,
-  type TableName,
-  type VehicleRegionRow,
-  type VehicleRow,
-} from '../../build/data/tables.ts';
-import type { ConnectionPath } from '../../build/derive/types.ts';
+import { TABLES, type AdapterEntry, type ChargerConnectorRow, type ChargerRow, type ConnectorEntry, type ObservationRow, type ProtocolEntry, type SourceEntry, type TableName, type VehicleRegionRow, type VehicleRow } from '../../build/data/tables.ts';
+import type { ConnectionPath } from '../../build/derive/rule.ts';
 
 export const SPEC = 'spec-sheet';
 

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readShard, type LedgerEntry } from '../../build/release/ledger.ts';
-import { readRelease } from '../../build/release/release-file.ts';
+import { readShard, type LedgerEntry } from '../../build/data/ledger.ts';
+import { readRelease } from '../../build/data/release-file.ts';
 import { MINI_FIXTURE } from '../helpers/fixture.ts';
 
 const CLI = path.resolve('build/cli');

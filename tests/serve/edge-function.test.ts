@@ -3,10 +3,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import rateLimit from '../../build/edge/rate-limit.ts';
-import { GENERATED_RESPONSE_HEADERS } from '../../build/serve/edge-policy.ts';
+import rateLimit from '../../build/edge/api-edge.ts';
+import { GENERATED_RESPONSE_HEADERS } from '../../build/core/edge-policy.ts';
 import { loadNetlifyConfig, type NetlifyConfig } from '../../build/serve/netlify-config.ts';
-import { RATE_LIMIT } from '../../build/serve/rate-limit.ts';
+import { RATE_LIMIT } from '../../build/core/rate-limit.ts';
 import { NETLIFY_TOML } from '../helpers/http.ts';
 
 const ORIGIN = 'https://api.example.test';

@@ -1,17 +1,6 @@
 // Contract §3 over HTTP, against the local server (netlify.toml read with Netlify's parser and matcher) on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestSite,
-  ClientBudget,
-  errorOf,
-  expectApiHeaders,
-  fetchRaw,
-  OUTSIDE_SENTINEL,
-  rawRequest,
-  useServer,
-  type BuiltSite,
-  type RawResponse,
-} from '../helpers/http.ts';
+import { buildTestSite, ClientBudget, errorOf, expectApiHeaders, fetchRaw, OUTSIDE_SENTINEL, rawRequest, useServer, type BuiltSite, type RawResponse } from '../helpers/http.ts';
 
 let site: BuiltSite;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // The pure limiter shared by the edge function and the local server, with injected time.
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, RATE_LIMIT, RATE_WINDOW_MS, rateLimitHeaders, type RateLimiter } from '../../build/serve/rate-limit.ts';
+import { createRateLimiter, RATE_LIMIT, RATE_WINDOW_MS, rateLimitHeaders, type RateLimiter } from '../../build/core/rate-limit.ts';
 
 /** Not on a second or minute boundary, so rounding and window alignment show. */
 const T0 = 1_767_225_600_250;

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBody, ERROR_STATUS, type ErrorCode } from '../../build/api/errors.ts';
+import { errorBody, ERROR_STATUS, type ErrorCode } from '../../build/core/errors.ts';
 import { loadNetlifyConfig, type NetlifyConfig } from '../../build/serve/netlify-config.ts';
 import { resolveRequest } from '../../build/serve/resolve-request.ts';
 import { MINI_FIXTURE } from '../helpers/fixture.ts';

@@ -1,12 +1,16 @@
-// The shape of a named data check (as in mdn/browser-compat-data's lint/linter): name, description, check().
-import type { LoadedTables, RejectedKeys } from '../load.ts';
+// The shape of a data check, as in mdn/browser-compat-data's linters: a name, what it checks, how severe, and the check.
+import type { LoadedTables } from '../load.ts';
 import type { Problem } from '../problems.ts';
 
-export interface DataCheck {
+export interface CheckInfo {
+  /** Kebab-case name, printed in every problem as [name]. */
   name: string;
   description: string;
-  /** correctness checks stop the build; style checks (order, unused sources) only fail npm run check. */
-  kind: 'correctness' | 'style';
-  /** `rejected`: keys of rows the schema rejected (already reported), which references to should not be reported again. */
-  check(tables: LoadedTables, rejected?: RejectedKeys): Problem[];
+  /** error: stops the build and fails npm run check. style: fails npm run check only (order, unused sources). */
+  severity: 'error' | 'style';
+}
+
+/** A check over every loaded row of data/. Problems about a rejected row are dropped by the runner (see run.ts). */
+export interface TableCheck extends CheckInfo {
+  check(tables: LoadedTables): Problem[];
 }

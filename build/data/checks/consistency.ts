@@ -1,12 +1,12 @@
 // Check "consistency": values within one row or one model that contradict each other.
 import type { Problem } from '../problems.ts';
-import type { DataCheck } from './check.ts';
+import type { TableCheck } from './check.ts';
 
 const NAME = 'consistency';
 
-export const consistency: DataCheck = {
+export const consistency: TableCheck = {
   name: NAME,
-  kind: 'correctness',
+  severity: 'error',
   description: 'Voltage ranges are ordered, AC units carry no DC voltage range, a "no" observation has no power, each charger has a connector.',
   check(t) {
     const problems: Problem[] = [];

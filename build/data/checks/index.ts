@@ -1,11 +1,18 @@
-// The list of every data check, in the order they run.
-import type { DataCheck } from './check.ts';
+// Every data check, in the order they run: the file checks while data/ is read, then the checks over all rows.
+// A new check is one module plus one line here (edge checks, which need derivation, are in build/derive/checks/).
+import type { CheckInfo, TableCheck } from './check.ts';
 import { consistency } from './consistency.ts';
+import { format } from './format.ts';
 import { plausibility } from './plausibility.ts';
 import { references } from './references.ts';
 import { reservedSlugs } from './reserved-slugs.ts';
+import { schema } from './schema.ts';
 import { sortedRows } from './sorted-rows.ts';
 import { sourcesCited } from './sources-cited.ts';
 import { uniqueKeys } from './unique-keys.ts';
 
-export const DATA_CHECKS: readonly DataCheck[] = [uniqueKeys, reservedSlugs, references, consistency, plausibility, sortedRows, sourcesCited];
+/** Run by the loader on each file as it is read. */
+export const FILE_CHECKS: readonly CheckInfo[] = [format, schema];
+
+/** Run over every row once all files are read. */
+export const TABLE_CHECKS: readonly TableCheck[] = [uniqueKeys, reservedSlugs, references, consistency, plausibility, sortedRows, sourcesCited];

@@ -1,23 +1,22 @@
 // Check "plausibility": figures inside physical and market ranges, so a typo (kW for kWh, 4000 V) is caught in review.
 import type { Problem } from '../problems.ts';
-import type { DataCheck } from './check.ts';
+import type { TableCheck } from './check.ts';
 
 const NAME = 'plausibility';
 
 export const PLAUSIBLE = {
   batteryKwh: { min: 10, max: 250 },
-  packVoltage: { min: 200, max: 1000 },
   chargerVoltage: { min: 50, max: 1000 },
   modelYear: { min: 2010, max: 2027 },
   /** A DC connector's kW may exceed max voltage × max current by this factor at most (rounding in datasheets). */
   powerTolerance: 1.05,
 } as const;
 
-export const plausibility: DataCheck = {
+export const plausibility: TableCheck = {
   name: NAME,
-  kind: 'correctness',
+  severity: 'error',
   description:
-    `Battery ${PLAUSIBLE.batteryKwh.min}–${PLAUSIBLE.batteryKwh.max} kWh, pack ${PLAUSIBLE.packVoltage.min}–${PLAUSIBLE.packVoltage.max} V, ` +
+    `Battery ${PLAUSIBLE.batteryKwh.min}–${PLAUSIBLE.batteryKwh.max} kWh, ` +
     `model year ${PLAUSIBLE.modelYear.min}–${PLAUSIBLE.modelYear.max}, DC kW above AC kW, charger voltages within ` +
     `${PLAUSIBLE.chargerVoltage.min}–${PLAUSIBLE.chargerVoltage.max} V, and a DC connector's kW reachable within the unit's voltage range and current.`,
   check(t) {
@@ -29,9 +28,6 @@ export const plausibility: DataCheck = {
       const v = row.value;
       if (outside(v.battery_kwh_usable, PLAUSIBLE.batteryKwh)) {
         report(row.at('battery_kwh_usable'), `usable battery ${v.battery_kwh_usable} kWh is outside ${PLAUSIBLE.batteryKwh.min}–${PLAUSIBLE.batteryKwh.max} kWh`);
-      }
-      if (outside(v.architecture_voltage_v, PLAUSIBLE.packVoltage)) {
-        report(row.at('architecture_voltage_v'), `pack voltage ${v.architecture_voltage_v} V is outside ${PLAUSIBLE.packVoltage.min}–${PLAUSIBLE.packVoltage.max} V`);
       }
       if (outside(v.model_year, PLAUSIBLE.modelYear)) {
         report(row.at('model_year'), `model year ${v.model_year} is outside ${PLAUSIBLE.modelYear.min}–${PLAUSIBLE.modelYear.max}`);
@@ -59,7 +55,7 @@ export const plausibility: DataCheck = {
       if (kw > reachable * PLAUSIBLE.powerTolerance) {
         report(row.at('max_kw'), `${kw} kW cannot be reached: ${unit.output_voltage_max_v} V × ${amps} A is ${Math.round(reachable)} kW`);
       }
-      if (unit && kw !== null && kw > unit.nominal_max_kw) {
+      if (kw > unit.nominal_max_kw) {
         report(row.at('max_kw'), `connector max_kw ${kw} is above the unit's nominal_max_kw ${unit.nominal_max_kw}`);
       }
     }

@@ -1,16 +1,16 @@
 // Check "sorted-rows": rows stay in their file's order, so that pull requests show small, readable diffs.
-import { REGIONS } from '../cells.ts';
+import { REGIONS } from '../../core/regions.ts';
 import { compareKeys, ROW_ORDER } from '../order.ts';
 import type { Problem } from '../problems.ts';
 import type { TableName } from '../tables.ts';
-import type { DataCheck } from './check.ts';
+import type { TableCheck } from './check.ts';
 
 /** A sort key as people read it: region positions shown as region names. */
 const label = (key: (string | number)[]) => key.map((part) => (typeof part === 'number' ? (REGIONS[part] ?? '?') : part)).join(' ');
 
-export const sortedRows: DataCheck = {
+export const sortedRows: TableCheck = {
   name: 'sorted-rows',
-  kind: 'style',
+  severity: 'style',
   description: 'Rows are sorted: by slug or id; regional rows by their key, then region in the order EU, TR, NA, GB.',
   check(tables) {
     const problems: Problem[] = [];

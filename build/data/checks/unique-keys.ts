@@ -1,7 +1,7 @@
 // Check "unique-keys": slugs, ids and per-region keys appear once per table.
 import type { Located } from '../load.ts';
 import type { Problem } from '../problems.ts';
-import type { DataCheck } from './check.ts';
+import type { TableCheck } from './check.ts';
 
 function duplicates<T>(rows: Located<T>[], key: (row: T) => string, field: string, what: string): Problem[] {
   const first = new Map<string, Located<T>>();
@@ -22,9 +22,9 @@ function duplicates<T>(rows: Located<T>[], key: (row: T) => string, field: strin
   return problems;
 }
 
-export const uniqueKeys: DataCheck = {
+export const uniqueKeys: TableCheck = {
   name: 'unique-keys',
-  kind: 'correctness',
+  severity: 'error',
   description: 'Each slug or id is defined once; each (vehicle, region), (charger, region, connector) and observed pairing once.',
   check: (t) => [
     ...duplicates(t.sources, (r) => r.id, 'id', 'source id'),

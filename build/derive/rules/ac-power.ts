@@ -1,10 +1,7 @@
 // Rule "ac-power": AC peak power of one path from wallbox power, current per phase, phases used and the on-board charger.
-import type { Region } from '../../data/cells.ts';
+import { acPhaseVoltage, type Region } from '../../core/regions.ts';
 import type { ChargerRow, VehicleRow } from '../../data/tables.ts';
-import type { ConnectionPath, PowerEstimate } from '../types.ts';
-
-/** Nominal phase voltage: 230 V in Europe, Great Britain and Türkiye; 240 V split-phase in North America. */
-export const AC_PHASE_VOLTAGE: Record<Region, number> = { EU: 230, TR: 230, NA: 240, GB: 230 };
+import type { ConnectionPath, DerivationRule, PowerEstimate } from '../rule.ts';
 
 const round1 = (kw: number) => Math.round(kw * 10) / 10;
 
@@ -19,7 +16,7 @@ export function acPower(vehicle: VehicleRow, charger: ChargerRow, path: Connecti
   const { max_current_a: amps, phases } = path.connector;
   if (amps !== null && phases !== null && vehicle.ac_phases !== null) {
     // A vehicle draws at most its own current per phase, on no more phases than both sides have.
-    const volts = AC_PHASE_VOLTAGE[region];
+    const volts = acPhaseVoltage(region);
     const vehicleAmps = (vehicleCap * 1000) / (vehicle.ac_phases * volts);
     const phasesUsed = Math.min(phases, vehicle.ac_phases);
     caps.push((phasesUsed * Math.min(amps, vehicleAmps) * volts) / 1000);
@@ -30,3 +27,13 @@ export function acPower(vehicle: VehicleRow, charger: ChargerRow, path: Connecti
   const kw = round1(Math.min(vehicleCap, chargerCap));
   return { kw, chargerLimited: kw < vehicleCap, impossible: null, missing: [], unchecked };
 }
+
+export const acPowerRule: DerivationRule = {
+  name: 'ac-power',
+  stage: 'path',
+  input: "wallbox `max_kw`, adapter cap, phases used (the fewer of both sides) × current per phase (the lower of both sides) × the region's phase voltage, vehicle `max_ac_kw_oem`",
+  conclusion: 'kW = the smallest cap; e.g. a 7.4 kW single-phase car on a 3-phase 16 A wallbox gets 3.7 kW',
+  judge(p, verdict) {
+    if (verdict.path.current === 'AC') verdict.power = acPower(p.vehicle, p.charger, verdict.path, p.region);
+  },
+};

@@ -1,5 +1,6 @@
 // Rule "confidence": how sure an edge is, 0..1, from how it was decided (observation, specs) and what was missing.
-import type { SourceKind, State } from '../../data/tables.ts';
+import type { SourceKind, State } from '../../core/vocabulary.ts';
+import type { DerivationRule } from '../rule.ts';
 
 /** Curated observations score by the strongest kind of source behind them, always above derivation from specs. */
 export const OBSERVATION_CONFIDENCE: Record<Exclude<SourceKind, 'derived'>, number> = {
@@ -51,3 +52,24 @@ export function derivedConfidence(inputs: DerivedConfidenceInputs): number {
     inputs.uncheckedInputs * c.uncheckedInputPenalty;
   return round2(Math.max(c.floor, score));
 }
+
+export const confidence: DerivationRule = {
+  name: 'confidence',
+  stage: 'edge',
+  input: 'how the edge was decided: an observation and its sources, or the rules and what they could not check',
+  conclusion: 'a score from 0 to 1 (table below)',
+  decide(draft) {
+    if (draft.observation) {
+      const { sources } = draft.pairing.data;
+      draft.confidence = observedConfidence(draft.observation.source.map((id) => sources.get(id)?.kind).filter((k): k is SourceKind => k !== undefined));
+      return;
+    }
+    draft.confidence = derivedConfidence({
+      state: draft.state,
+      noPhysicalPath: draft.best === null,
+      adapter: draft.best?.path.adapter != null,
+      protocolsKnown: draft.best?.protocolsKnown ?? true,
+      uncheckedInputs: draft.best?.power?.unchecked.length ?? 0,
+    });
+  },
+};

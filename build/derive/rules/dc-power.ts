@@ -1,6 +1,6 @@
-// Rules "dc-voltage-window" and "dc-power": DC peak power of one path from charger, connector, adapter, current and voltage limits.
+// Rule "dc-power": DC peak power of one path from the voltage window, charger, connector, adapter and current limits.
 import type { ChargerRow, VehicleRow } from '../../data/tables.ts';
-import type { ConnectionPath, PowerEstimate } from '../types.ts';
+import type { ConnectionPath, DerivationRule, PowerEstimate } from '../rule.ts';
 
 export type VoltageWindow =
   | { mode: 'direct' }
@@ -49,3 +49,15 @@ export function dcPower(vehicle: VehicleRow, charger: ChargerRow, path: Connecti
   const kw = round1(Math.min(vehicleCap as number, chargerCap));
   return { kw, chargerLimited: kw < (vehicleCap as number), impossible: null, missing, unchecked };
 }
+
+export const dcPowerRule: DerivationRule = {
+  name: 'dc-power',
+  stage: 'path',
+  input:
+    "pack voltage against the charger's output range; connector `max_kw` (else the unit's nominal), adapter cap, boost cap, `max_current_a` × voltage, vehicle `max_dc_kw_oem`",
+  conclusion:
+    'charger minimum above the pack → `no`; charger maximum below the pack → the vehicle\'s `boost_dc_kw` caps power (0 → `no`, empty → `unk`); kW = the smallest cap; vehicle figure missing → `unk`',
+  judge(p, verdict) {
+    if (verdict.path.current === 'DC') verdict.power = dcPower(p.vehicle, p.charger, verdict.path);
+  },
+};

@@ -1,6 +1,6 @@
 // Rule "shared-protocols": the communication protocols both sides speak over one path (connector baselines plus listed extras).
 import type { ChargerRow, ProtocolEntry, VehicleRow } from '../../data/tables.ts';
-import type { ConnectionPath } from '../types.ts';
+import type { ConnectionPath, DerivationRule } from '../rule.ts';
 
 export interface SharedProtocols {
   /** Sorted, unique protocol ids both sides speak for this current. */
@@ -30,3 +30,15 @@ export function sharedProtocols(
   const protocols = [...vehicleSide].filter((id) => chargerSide.has(id)).sort();
   return { protocols, known: vehicleSide.size > 0 && chargerSide.size > 0 };
 }
+
+export const sharedProtocolsRule: DerivationRule = {
+  name: 'shared-protocols',
+  stage: 'path',
+  input: 'protocols each side speaks on the path\'s current: those its connector implies (`protocols.yaml` `implied_by`) plus its `protocols` column',
+  conclusion: '`protocols` = the intersection, sorted; both sides known and nothing shared rules the path out (`no`)',
+  judge(p, verdict) {
+    const shared = sharedProtocols(p.vehicle, p.charger, verdict.path, p.data.protocols);
+    verdict.protocols = shared.protocols;
+    verdict.protocolsKnown = shared.known;
+  },
+};

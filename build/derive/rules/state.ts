@@ -1,5 +1,6 @@
 // Rule "state-precedence": the first state that applies, in the contract's order no > unk > adp > limited > ok.
-import type { State } from '../../data/tables.ts';
+import type { State } from '../../core/vocabulary.ts';
+import type { DerivationRule } from '../rule.ts';
 
 export interface StateInputs {
   /** No physical path, or a physical limit (voltage, protocol) rules charging out. */
@@ -27,3 +28,21 @@ const STATE_RANK: Record<State, number> = { ok: 0, limited: 1, adp: 2, unk: 3, n
 export function compareVerdicts(a: { state: State; kw: number }, b: { state: State; kw: number }): number {
   return STATE_RANK[a.state] - STATE_RANK[b.state] || b.kw - a.kw;
 }
+
+export const statePrecedenceRule: DerivationRule = {
+  name: 'state-precedence',
+  stage: 'path',
+  input: 'what the rules above concluded for the path',
+  conclusion:
+    'the first that applies: `no` (ruled out) → `unk` (a needed figure missing) → `adp` (only an adapter makes it work) → `limited` (kW below the vehicle\'s own maximum: the charger side is the cap) → `ok`',
+  judge(_p, verdict) {
+    const power = verdict.power;
+    verdict.state = statePrecedence({
+      impossible: (power?.impossible ?? null) !== null || (verdict.protocolsKnown && verdict.protocols.length === 0),
+      unknown: (power?.missing.length ?? 0) > 0,
+      adapter: verdict.path.adapter !== null,
+      chargerLimited: power?.chargerLimited ?? false,
+    });
+    verdict.kw = verdict.state === 'no' ? 0 : (power?.kw ?? 0);
+  },
+};

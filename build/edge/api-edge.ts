@@ -1,7 +1,7 @@
 // Netlify Edge Function on /api/* (declared in netlify.toml): a thin adapter over edge-policy.ts for Deno's Request/Response.
 // Counters live in the memory of each edge node, so the limit is enforced per node.
-import { decideAtEdge } from '../serve/edge-policy.ts';
-import { createRateLimiter } from '../serve/rate-limit.ts';
+import { decideAtEdge } from '../core/edge-policy.ts';
+import { createRateLimiter } from '../core/rate-limit.ts';
 
 interface EdgeContext {
   ip: string;

@@ -2,8 +2,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { Region } from '../data/cells.ts';
-import { compareKeys, ROW_ORDER } from '../data/order.ts';
+import type { Region } from '../core/regions.ts';
+import { compareKeys, ROW_ORDER } from './order.ts';
 
 export const LEDGER_DIR = 'ledger';
 const HEADER = ['charger', 'region', 'hash', 'edge_version', 'created_at', 'published'];

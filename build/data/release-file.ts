@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { TABLES } from '../data/tables.ts';
+import { TABLES } from './tables.ts';
 
 export const RELEASE_FILE = 'release.yaml';
 

@@ -1,6 +1,6 @@
 // What the /api/* edge function decides before the CDN's rules run: method, rate limit, empty slug segments.
 // Pure and dependency-free: the Netlify edge function (Deno) and the local server (Node) both run this code.
-import { errorBody, ERROR_STATUS, type ErrorCode } from '../api/errors.ts';
+import { errorBody, ERROR_STATUS, type ErrorCode } from './errors.ts';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
 
 export const ALLOWED_METHODS = 'GET, HEAD';

@@ -1,12 +1,12 @@
 // The build pipeline: data/ → load → validate → derive → render (stamped from the ledger) → check against the JSON Schemas → write → public/.
 import path from 'node:path';
-import { createDocumentValidator } from './api/validate-documents.ts';
-import { loadDataset } from './data/dataset.ts';
-import { EdgeHistory, type HistoryMode } from './release/edge-history.ts';
-import { dataDigest, readRelease, RELEASE_FILE } from './release/release-file.ts';
-import { OWNED_PATHS } from './render/layout.ts';
-import { renderSite } from './render/site.ts';
-import { TreeWriter, type WriteStats } from './write/tree-writer.ts';
+import { createDocumentValidator } from '../api/validate-documents.ts';
+import { loadDataset } from '../data/dataset.ts';
+import { EdgeHistory, type HistoryMode } from '../release/edge-history.ts';
+import { dataDigest, readRelease, RELEASE_FILE } from '../data/release-file.ts';
+import { OWNED_PATHS } from '../render/layout.ts';
+import { renderSite } from '../render/site.ts';
+import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
 
 export interface BuildOptions {
   /** Project folder holding data/. */

@@ -1,0 +1,56 @@
+// The published content of an edge (every field but edgeVersion and createdAt, which come from the ledger) and its hash.
+import { createHash } from 'node:crypto';
+import type { Dataset } from '../data/dataset.ts';
+import type { EdgeFacts } from '../derive/derive-edge.ts';
+import { DERIVED_SOURCE_ID } from '../derive/rules/cited-sources.ts';
+import { DERIVATION_VERSION } from '../derive/rules/index.ts';
+import type { Edge, Source } from './schemas.ts';
+
+export type EdgeContent = Omit<Edge, 'edgeVersion' | 'createdAt'>;
+export interface EdgeStamp {
+  edgeVersion: number;
+  createdAt: string | null;
+}
+
+export const DERIVED_SOURCE: Source = {
+  id: DERIVED_SOURCE_ID,
+  kind: 'derived',
+  title: `Derived from the specifications above by the compatibility rules ${DERIVATION_VERSION}`,
+  url: null,
+  accessedAt: null,
+};
+
+function sourceDocument(id: string, data: Dataset): Source {
+  if (id === DERIVED_SOURCE_ID) return DERIVED_SOURCE;
+  const source = data.sources.get(id);
+  if (!source) throw new Error(`source "${id}" is not in the dataset (the references check should have caught this)`);
+  return { id: source.id, kind: source.kind, title: source.title, url: source.url, accessedAt: source.accessedAt };
+}
+
+export function edgeContent(facts: EdgeFacts, data: Dataset): EdgeContent {
+  return {
+    vehicle: facts.vehicle,
+    charger: facts.charger,
+    region: facts.region,
+    kw: facts.kw,
+    state: facts.state,
+    confidence: facts.confidence,
+    protocols: facts.protocols,
+    adapterRequired: facts.adapterRequired,
+    derivationVersion: DERIVATION_VERSION,
+    sources: facts.sourceIds.map((id) => sourceDocument(id, data)),
+  };
+}
+
+/** The edge as published, fields in the contract's order. */
+export function edgeDocument(content: EdgeContent, stamp: EdgeStamp): Edge {
+  const { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, derivationVersion, sources } = content;
+  return { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, edgeVersion: stamp.edgeVersion, derivationVersion, createdAt: stamp.createdAt, sources };
+}
+
+/** The ledger's fingerprint of an edge: sha256 of its published content, 16 hex digits. */
+export function edgeContentHash(edge: EdgeContent): string {
+  const { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, derivationVersion, sources } = edge;
+  const content = { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, derivationVersion, sources };
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16);
+}

@@ -1,0 +1,18 @@
+// Rule "curated-observation": a sourced real-world observation of the pairing replaces the derived state and power.
+import { observationKey } from '../../data/dataset.ts';
+import type { DerivationRule } from '../rule.ts';
+
+export const curatedObservation: DerivationRule = {
+  name: 'curated-observation',
+  stage: 'edge',
+  input: 'a row of `observations.csv` for the pairing',
+  conclusion: 'replaces state and kW (an empty kW keeps the derived figure, 0 when derivation had none; `no` gives 0)',
+  decide(draft) {
+    const { data, vehicle, charger, region } = draft.pairing;
+    const observation = data.observations.get(observationKey(vehicle.slug, charger.slug, region)) ?? null;
+    if (!observation) return;
+    draft.observation = observation;
+    draft.state = observation.state;
+    draft.kw = observation.state === 'no' ? 0 : (observation.kw ?? draft.kw);
+  },
+};
