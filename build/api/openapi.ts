@@ -1,8 +1,10 @@
 // The OpenAPI 3.1 description of /api/v1, generated from the same schemas the build validates with; extensions marked x-extension.
-import { REGIONS } from '../core/regions.ts';
-import { ERROR_STATUS, type ErrorCode } from '../core/errors.ts';
-import { API_VERSION, type DocumentKind } from './schemas.ts';
+import { DEFAULT_REGION, REGIONS, REGION_ORDER_TEXT } from '../core/regions.ts';
+import { CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
+import { ALLOWED_METHODS } from '../core/edge-policy.ts';
+import { ERROR_STATUS, INTERFACE_ERROR_CODES, type ErrorCode } from '../core/errors.ts';
 import { RATE_LIMIT, RATE_WINDOW_MS } from '../core/rate-limit.ts';
+import { API_VERSION, type DocumentKind } from './schemas.ts';
 
 type Json = Record<string, unknown>;
 
@@ -21,15 +23,19 @@ const COMMON_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLim
 
 const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   slugs_required: 'A required path parameter is missing or empty (e.g. an empty segment, "//").',
-  invalid_region: 'Extension: region is not one of EU, TR, NA, GB (case-sensitive).',
   not_found: 'The vehicle, charger or edge does not exist, or the path is unknown.',
-  method_not_allowed: 'Extension: only GET and HEAD are allowed (header Allow: GET, HEAD).',
   rate_limit_exceeded: 'More requests than the limit in the current window; wait for X-RateLimit-Reset.',
+  invalid_region: `Extension: region is not one of ${REGION_ORDER_TEXT} (case-sensitive).`,
+  bad_request: 'Extension: the request could not be read (malformed request line, bad percent-encoding).',
+  method_not_allowed: `Extension: only ${ALLOWED_METHODS} are allowed (header Allow: ${ALLOWED_METHODS}).`,
+  headers_too_large: 'Extension: the request headers are larger than the server accepts.',
+  internal_error: 'Extension: the server failed while answering; the request may be retried.',
+  upstream_error: 'Extension: the CDN behind the edge failed or could not be reached; the request may be retried.',
 };
 
 /** A response of error documents with the given codes (all of one status). */
 function errorResponse(codes: ErrorCode[]): Json {
-  const extensionCodes = codes.filter((code) => code === 'invalid_region' || code === 'method_not_allowed');
+  const extensionCodes = codes.filter((code) => !INTERFACE_ERROR_CODES.includes(code));
   return {
     description: codes.map((code) => `\`${code}\`: ${ERROR_DESCRIPTIONS[code]}`).join(' '),
     headers: headerRefs(codes.includes('rate_limit_exceeded') ? [...COMMON_HEADERS, 'Retry-After'] : COMMON_HEADERS),
@@ -60,15 +66,20 @@ interface OperationSpec {
   operationId: string;
   parameters?: Json[];
   ok?: { kind: DocumentKind; description: string };
+  /** The operation's own errors by status (those of any request are added). */
   errors: Partial<Record<number, ErrorCode[]>>;
   extension?: boolean;
 }
 
+/** Errors any request under /api/ may get, whatever the path: added to every operation's own. */
+const ANY_REQUEST_ERRORS: ErrorCode[] = ['bad_request', 'rate_limit_exceeded', 'headers_too_large', 'internal_error', 'upstream_error'];
+
 function operation(spec: OperationSpec): Json {
   const responses: Json = {};
   if (spec.ok) responses['200'] = okResponse(spec.ok.kind, spec.ok.description);
-  const errors: Partial<Record<number, ErrorCode[]>> = { ...spec.errors, 429: ['rate_limit_exceeded'] };
-  for (const [status, codes] of Object.entries(errors)) responses[status] = errorResponse(codes as ErrorCode[]);
+  const errors: Record<number, ErrorCode[]> = {};
+  for (const code of [...Object.values(spec.errors).flat(), ...ANY_REQUEST_ERRORS] as ErrorCode[]) errors[ERROR_STATUS[code]] = [...(errors[ERROR_STATUS[code]] ?? []), code];
+  for (const [status, codes] of Object.entries(errors)) responses[status] = errorResponse(codes);
   return {
     get: {
       summary: spec.summary,
@@ -83,6 +94,14 @@ function operation(spec: OperationSpec): Json {
 export function openApiDocument(): Json {
   const vehicle = slugParameter('slug', 'Vehicle');
   const charger = slugParameter('slug', 'Charger');
+  const listRegion: Json = {
+    name: 'region',
+    in: 'query',
+    required: false,
+    description: "Extension: only that region's edges (without it, every region's); any other value (eu, XX, empty) is 400 invalid_region.",
+    schema: { type: 'string', enum: [...REGIONS] },
+    'x-extension': true,
+  };
   return {
     openapi: '3.1.0',
     info: {
@@ -93,9 +112,14 @@ export function openApiDocument(): Json {
         'Read-only, public JSON. Every response under /api/ is JSON (errors included) with CORS and rate-limit headers; ' +
         `the limit is ${RATE_LIMIT} requests per ${RATE_WINDOW_MS / 1000} s per IP (a fixed window from the first request). ` +
         'Paths and region values are case-sensitive, a trailing slash is ignored, other query parameters are ignored, ' +
-        'and nothing redirects. Methods other than GET and HEAD get 405 method_not_allowed with Allow: GET, HEAD (extension). ' +
+        'and nothing redirects. No authentication: no credential, header or token is needed anywhere. ' +
+        `OPTIONS on any path is the CORS preflight: 204 with Access-Control-Allow-Methods: ${ALLOWED_METHODS}, the requested headers echoed ` +
+        'in Access-Control-Allow-Headers and Access-Control-Max-Age: 86400; it is not counted by the limit. ' +
+        `Other methods get 405 method_not_allowed with Allow: ${ALLOWED_METHODS} (extension). ` +
         'Operations and responses marked x-extension are ours, beyond the published interface.',
+      license: { name: `Data: ${DATA_LICENSE.name}; code: ${CODE_LICENSE.name}`, identifier: DATA_LICENSE.identifier },
     },
+    security: [],
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [
       { url: '/', description: 'The host serving this document (the CDN, or a mirror).' },
@@ -112,9 +136,9 @@ export function openApiDocument(): Json {
       '/api/v1/vehicles/{slug}/compatibility': operation({
         summary: 'Chargers for a vehicle',
         operationId: 'getVehicleCompatibility',
-        parameters: [vehicle],
-        ok: { kind: 'vehicle-compatibility', description: "Every edge of the vehicle, every region's, by charger slug then region (EU, TR, NA, GB)." },
-        errors: { 400: ['slugs_required'], 404: ['not_found'] },
+        parameters: [vehicle, listRegion],
+        ok: { kind: 'vehicle-compatibility', description: `Every edge of the vehicle (or, with region, that region's), by charger slug then region (${REGION_ORDER_TEXT}).` },
+        errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
       }),
       '/api/v1/chargers/{slug}': operation({
         summary: 'Charger detail',
@@ -126,9 +150,9 @@ export function openApiDocument(): Json {
       '/api/v1/chargers/{slug}/compatibility': operation({
         summary: 'Vehicles for a charger',
         operationId: 'getChargerCompatibility',
-        parameters: [charger],
-        ok: { kind: 'charger-compatibility', description: "Every edge of the charger, every region's, by vehicle slug then region (EU, TR, NA, GB)." },
-        errors: { 400: ['slugs_required'], 404: ['not_found'] },
+        parameters: [charger, listRegion],
+        ok: { kind: 'charger-compatibility', description: `Every edge of the charger (or, with region, that region's), by vehicle slug then region (${REGION_ORDER_TEXT}).` },
+        errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
       }),
       '/api/v1/compatibility/{vehicleSlug}/{chargerSlug}': operation({
         summary: 'Compatibility edge',
@@ -136,7 +160,7 @@ export function openApiDocument(): Json {
         parameters: [
           slugParameter('vehicleSlug', 'Vehicle'),
           slugParameter('chargerSlug', 'Charger'),
-          { name: 'region', in: 'query', required: false, description: 'Region of the edge; any other value (eu, XX, empty) is 400 invalid_region.', schema: { type: 'string', enum: [...REGIONS], default: 'EU' } },
+          { name: 'region', in: 'query', required: false, description: 'Region of the edge; any other value (eu, XX, empty) is 400 invalid_region.', schema: { type: 'string', enum: [...REGIONS], default: DEFAULT_REGION } },
         ],
         ok: { kind: 'edge', description: 'The edge for the pairing in the region.' },
         errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
@@ -149,8 +173,8 @@ export function openApiDocument(): Json {
         errors: { 400: ['slugs_required'] },
       }),
       '/api/v1': operation({ summary: 'Versions and counts', operationId: 'getIndex', ok: { kind: 'index', description: 'API, dataset and rule versions, and counts.' }, errors: {}, extension: true }),
-      '/api/v1/vehicles': operation({ summary: 'All vehicles', operationId: 'listVehicles', ok: { kind: 'vehicle-list', description: 'Every vehicle, sorted by slug.' }, errors: {}, extension: true }),
-      '/api/v1/chargers': operation({ summary: 'All charger models', operationId: 'listChargers', ok: { kind: 'charger-list', description: 'Every charger model, sorted by slug.' }, errors: {}, extension: true }),
+      '/api/v1/vehicles': operation({ summary: 'All vehicles', operationId: 'listVehicles', ok: { kind: 'vehicle-list', description: 'Every vehicle, sorted by slug, with the regions it is on sale in.' }, errors: {}, extension: true }),
+      '/api/v1/chargers': operation({ summary: 'All charger models', operationId: 'listChargers', ok: { kind: 'charger-list', description: 'Every charger model, sorted by slug, with the regions it is installed in.' }, errors: {}, extension: true }),
       '/api/v1/openapi.json': {
         get: {
           summary: 'This document',
@@ -158,7 +182,7 @@ export function openApiDocument(): Json {
           'x-extension': true,
           responses: {
             '200': { description: 'The OpenAPI 3.1 description of the API.', headers: headerRefs(COMMON_HEADERS), content: { 'application/json': { schema: { type: 'object' } } } },
-            '429': errorResponse(['rate_limit_exceeded']),
+            ...(operation({ summary: '', operationId: '', errors: {} }).get as { responses: Json }).responses,
           },
         },
       },

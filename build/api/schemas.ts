@@ -1,6 +1,6 @@
 // The published documents of /api/v1 as zod schemas: the one definition of every response shape (types come from here).
 import { z } from 'zod';
-import { REGIONS } from '../core/regions.ts';
+import { REGIONS, REGION_ORDER_TEXT } from '../core/regions.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../core/vocabulary.ts';
 import { BIDIRECTIONAL_MODES, CURRENT_KINDS, SOURCE_KINDS, STATES } from '../core/vocabulary.ts';
 import { ERROR_STATUS, type ErrorCode } from '../core/errors.ts';
@@ -54,7 +54,13 @@ export const EdgeDocument = z
     vehicle: slug.describe('Vehicle slug.'),
     charger: slug.describe('Charger slug.'),
     region: z.enum(REGIONS).describe('Region.'),
-    kw: z.number().min(0).describe('Expected peak power of the pairing, kW; 0 when state is no.'),
+    kw: z
+      .number()
+      .min(0)
+      .describe(
+        "Expected peak power of the pairing, kW: never above the vehicle's maximum for that current nor the charger's nominal maximum. " +
+          '0 when state is no, and 0 when no source or rule gives a figure (state unk, or an observed adp or limited without a measured peak).',
+      ),
     state: z.enum(STATES).describe('ok, adp (adapter required), limited (charger-limited), no, unk.'),
     confidence: z.number().min(0).max(1).describe('Confidence, 0 to 1.'),
     protocols: z.array(z.string()).describe('Protocols both sides share for this pairing, sorted.'),
@@ -104,6 +110,7 @@ export const VehicleListDocument = z
           family: z.string().describe('Model name.'),
           trim: z.string().nullable().describe('Trim or variant, or null.'),
           model_year: z.int().describe('Model year.'),
+          regions: z.array(z.enum(REGIONS)).describe(`Extension: the regions the variant is on sale in, in the order ${REGION_ORDER_TEXT}.`),
         }),
       )
       .describe('Vehicles sorted by slug.'),
@@ -120,6 +127,7 @@ export const ChargerListDocument = z
           brand: z.string().describe('Brand.'),
           current_kind: z.enum(CURRENT_KINDS).describe('AC or DC.'),
           nominal_max_kw: z.number().positive().describe('Nominal maximum output, kW.'),
+          regions: z.array(z.enum(REGIONS)).describe(`Extension: the regions the model is installed in, in the order ${REGION_ORDER_TEXT}.`),
         }),
       )
       .describe('Charger models sorted by slug.'),

@@ -1,38 +1,39 @@
-// `npm run build`: builds public/ from data/; on data problems prints each as file:line:column and exits 1.
-import { parseArgs } from 'node:util';
-import { buildSite, StaleLedgerError } from '../pipeline/build-site.ts';
+// `npm run build [-- --preview] [--full]`: builds public/ from data/; every problem is one line, public/ is left untouched.
 import { SchemaViolation } from '../api/validate-documents.ts';
-import { DataError, formatProblem } from '../data/problems.ts';
+import { buildSite, StaleLedgerError } from '../pipeline/build-site.ts';
+import { CommandError, parseCommandLine, runCommand } from './command.ts';
 
-const { values } = parseArgs({
-  options: { root: { type: 'string', default: process.cwd() }, public: { type: 'string' }, preview: { type: 'boolean', default: false } },
-});
+const USAGE = 'npm run build -- [--preview] [--full] [--public <folder>]';
 
-try {
-  const started = performance.now();
-  const result = await buildSite({
-    root: values.root,
-    ...(values.public ? { publicDir: values.public } : {}),
-    history: values.preview ? 'provisional' : 'enforce',
+await runCommand('build', async () => {
+  const { values } = parseCommandLine(USAGE, {
+    root: { type: 'string', default: process.cwd() },
+    public: { type: 'string' },
+    preview: { type: 'boolean', default: false },
+    full: { type: 'boolean', default: false },
   });
-  const ms = Math.round(performance.now() - started);
-  console.log(
-    `built ${result.files} files for dataset ${result.datasetVersion} in ${ms} ms: ` +
-      `${result.written} written, ${result.unchanged} unchanged, ${result.deleted} deleted`,
-  );
-} catch (error) {
-  if (error instanceof DataError) {
-    for (const problem of error.problems) console.error(formatProblem(problem));
-    console.error(`\nbuild stopped: ${error.problems.length} problem(s) in data/; public/ was not changed`);
-    process.exit(1);
+  const started = performance.now();
+  try {
+    const result = await buildSite({
+      root: values.root,
+      ...(values.public ? { publicDir: values.public } : {}),
+      history: values.preview ? 'provisional' : 'enforce',
+      full: values.full,
+    });
+    const ms = Math.round(performance.now() - started);
+    console.log(
+      `built dataset ${result.datasetVersion} in ${ms} ms (${result.kind}): ${result.files} files rendered, ` +
+        `${result.written} written, ${result.unchanged} unchanged, ${result.deleted} deleted`,
+    );
+  } catch (error) {
+    if (error instanceof StaleLedgerError) {
+      for (const reason of error.reasons) console.error(`  ${reason}`);
+      throw new CommandError(
+        'data/ changed since the last release, so this publishing build refuses it (public/ was not changed). ' +
+          'For a local look: npm run build -- --preview. Releases are made after merge, by the release workflow.',
+      );
+    }
+    if (error instanceof SchemaViolation) throw new CommandError(`${error.message} (public/ was not changed)`);
+    throw error;
   }
-  if (error instanceof StaleLedgerError) {
-    console.error(`${error.message}\n\nbuild stopped: public/ was not changed (npm run build -- --preview builds unreleased data for a local look)`);
-    process.exit(1);
-  }
-  if (error instanceof SchemaViolation) {
-    console.error(`${error.message}\n\nbuild stopped: a document does not match its published schema; public/ was not changed`);
-    process.exit(1);
-  }
-  throw error;
-}
+});

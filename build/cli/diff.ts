@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSite } from '../pipeline/build-site.ts';
 import { DataError, formatProblem } from '../data/problems.ts';
-import { diffTrees, formatDiff } from '../release/diff.ts';
+import { diffTrees, formatDiff } from '../report/diff.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

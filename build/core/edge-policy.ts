@@ -1,40 +1,93 @@
-// What the /api/* edge function decides before the CDN's rules run: method, rate limit, empty slug segments.
+// What the /api edge (the Netlify edge function, and the local server) decides around the CDN's rules: before them
+// (normalised path, CORS preflight, limit, method, empty slug segments) and after them (error statuses, JSON type).
 // Pure and dependency-free: the Netlify edge function (Deno) and the local server (Node) both run this code.
-import { errorBody, ERROR_STATUS, type ErrorCode } from './errors.ts';
+import { errorBody, errorCodeOfBody, ERROR_STATUS, type ErrorCode } from './errors.ts';
+import { normalisePath, type NormalisedPath } from './request-path.ts';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
 
-export const ALLOWED_METHODS = 'GET, HEAD';
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+export const JSON_TYPE = 'application/json; charset=utf-8';
+/** Seconds a browser may cache a preflight answer. */
+export const PREFLIGHT_MAX_AGE = 86_400;
 
-/** Headers of responses the edge function makes itself (the CDN's header rules may not reach them; a test keeps them equal to netlify.toml's). */
-export const GENERATED_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Type': 'application/json; charset=utf-8',
+/** Headers every response under /api/ carries whatever made it (the CDN's header rules may not reach edge answers). */
+export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': JSON_TYPE,
   'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After',
 };
 
 export interface EdgeRequest {
   method: string;
-  /** Raw URL path, without the query. */
-  path: string;
+  /** Raw URL path as received, without the query. */
+  rawPath: string;
+  /** The limiter key of the client (see client-key.ts). */
   client: string;
+  /** Access-Control-Request-Headers of a preflight, or null. */
+  requestHeaders: string | null;
 }
 
-export interface EdgeDecision {
-  /** Headers to add to whatever response goes out. */
-  headers: Record<string, string>;
-  /** When set, the edge answers with this error instead of passing the request on. */
-  error: { status: number; body: string } | null;
+/** The edge answers itself (status, headers, body; an empty body for 204), or passes the normalised path on. */
+export type EdgeDecision =
+  | { answer: { status: number; headers: Record<string, string>; body: string } }
+  | { pass: NormalisedPath; headers: Record<string, string> };
+
+const answer = (status: number, headers: Record<string, string>, body: string): EdgeDecision => ({ answer: { status, headers: { ...API_RESPONSE_HEADERS, ...headers }, body } });
+const refuse = (code: ErrorCode, headers: Record<string, string>): EdgeDecision => answer(ERROR_STATUS[code], headers, errorBody(code));
+
+/** A header list echoed in a preflight answer: header names only (RFC 9110 tokens), at most 1 KiB. */
+function allowedHeaders(requested: string): string {
+  return requested
+    .slice(0, 1024)
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+    .join(', ');
 }
 
-const refuse = (code: ErrorCode) => ({ status: ERROR_STATUS[code], body: errorBody(code) });
-
-export function decideAtEdge(request: EdgeRequest, limiter: RateLimiter, nowMs: number): EdgeDecision {
+export function decideRequest(request: EdgeRequest, limiter: RateLimiter, nowMs: number): EdgeDecision {
+  if (request.method === 'OPTIONS') {
+    const standing = rateLimitHeaders(limiter.peek(request.client, nowMs));
+    const headers: Record<string, string> = { ...standing, 'Access-Control-Allow-Methods': ALLOWED_METHODS, 'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE) };
+    const requested = request.requestHeaders === null ? '' : allowedHeaders(request.requestHeaders);
+    if (requested !== '') headers['Access-Control-Allow-Headers'] = requested;
+    delete headers['Retry-After'];
+    delete headers['Cache-Control'];
+    return answer(204, headers, '');
+  }
   const decision = limiter.hit(request.client, nowMs);
   const headers = rateLimitHeaders(decision);
-  if (!decision.allowed) return { headers: { ...GENERATED_RESPONSE_HEADERS, ...headers }, error: refuse('rate_limit_exceeded') };
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return { headers: { ...GENERATED_RESPONSE_HEADERS, ...headers, Allow: ALLOWED_METHODS }, error: refuse('method_not_allowed') };
-  }
+  if (!decision.allowed) return refuse('rate_limit_exceeded', headers);
+  if (request.method !== 'GET' && request.method !== 'HEAD') return refuse('method_not_allowed', { ...headers, Allow: ALLOWED_METHODS });
+  const path = normalisePath(request.rawPath);
+  if (path === 'bad_encoding') return refuse('bad_request', headers);
+  if (path === 'not_found') return refuse('not_found', headers);
   // An empty segment ("//") stands where a slug belongs; CDNs differ on folding it, so it is refused here.
-  if (request.path.includes('//')) return { headers: { ...GENERATED_RESPONSE_HEADERS, ...headers }, error: refuse('slugs_required') };
-  return { headers, error: null };
+  if (path.emptySegment) return refuse('slugs_required', headers);
+  return { pass: path, headers };
+}
+
+/** What the CDN answered for a passed request, as far as the edge needs to know it. */
+export interface UpstreamAnswer {
+  status: number;
+  /** The body when it is short enough to be an error document (see MAX_ERROR_BODY_BYTES), else null. */
+  shortBody: string | null;
+}
+
+/**
+ * The status and headers of the final answer to a passed request: an error document served by a rule (status 200)
+ * takes its code's status; a CDN failure (5xx) becomes 502 upstream_error; every answer is JSON with CORS and the
+ * limit headers. `replaceBody` is set when the edge must send its own body instead of the CDN's.
+ */
+export function finishResponse(upstream: UpstreamAnswer, passHeaders: Record<string, string>): { status: number; headers: Record<string, string>; replaceBody: string | null } {
+  const headers = { ...API_RESPONSE_HEADERS, ...passHeaders };
+  if (upstream.status >= 500) return { status: ERROR_STATUS.upstream_error, headers, replaceBody: errorBody('upstream_error') };
+  const code = upstream.shortBody === null ? null : errorCodeOfBody(upstream.shortBody);
+  const status = code !== null && upstream.status === 200 ? ERROR_STATUS[code] : upstream.status;
+  return { status, headers, replaceBody: null };
+}
+
+/** The answer when the CDN could not be reached at all (context.next() failed). */
+export function upstreamFailure(passHeaders: Record<string, string>): { status: number; headers: Record<string, string>; body: string } {
+  return { status: ERROR_STATUS.upstream_error, headers: { ...API_RESPONSE_HEADERS, ...passHeaders }, body: errorBody('upstream_error') };
 }

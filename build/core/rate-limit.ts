@@ -1,5 +1,6 @@
 // Pure per-client rate limiter (fixed 60 s window from a client's first request) shared by the edge function and the local server.
 // No Node or Deno APIs here: the Netlify edge function imports this file as it is.
+import { MAX_CLIENT_KEY_LENGTH } from './client-key.ts';
 
 export const RATE_LIMIT = 60;
 export const RATE_WINDOW_MS = 60_000;
@@ -18,7 +19,7 @@ export interface RateLimitDecision {
 export interface RateLimiterOptions {
   limit?: number;
   windowMs?: number;
-  /** Most clients tracked at once; beyond it the oldest windows are dropped, so memory stays bounded. */
+  /** Most clients tracked at once, so memory stays bounded whatever the number of clients. */
   maxClients?: number;
 }
 
@@ -28,7 +29,10 @@ interface Window {
 }
 
 export interface RateLimiter {
+  /** Counts one request of `client` and decides it. */
   hit(client: string, nowMs: number): RateLimitDecision;
+  /** The client's current standing, without counting a request (CORS preflight). */
+  peek(client: string, nowMs: number): RateLimitDecision;
   /** Number of clients currently tracked. */
   readonly size: number;
 }
@@ -37,38 +41,67 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   const limit = options.limit ?? RATE_LIMIT;
   const windowMs = options.windowMs ?? RATE_WINDOW_MS;
   const maxClients = options.maxClients ?? 100_000;
-  // Insertion order is window-start order (a renewed window is re-inserted), so the oldest windows come first.
+  // Map order is recency: a client is moved to the end each time it is seen, so the least recently seen come first.
   const windows = new Map<string, Window>();
+  const expired = (window: Window, nowMs: number) => window.startMs + windowMs <= nowMs;
+  const refusing = (window: Window, nowMs: number) => window.count >= limit && !expired(window, nowMs);
 
-  function evict(nowMs: number): void {
+  /**
+   * Makes room for one more client: expired windows go first, then the least recently seen clients that are not
+   * being refused (a refused client is never turned back into a fresh window by others arriving). Returns false
+   * when every tracked client is being refused: the newcomer is then refused too (fail closed).
+   */
+  function makeRoom(nowMs: number): boolean {
+    // Idle clients come first in recency order: drop their expired windows as they surface.
     for (const [client, window] of windows) {
-      if (window.startMs + windowMs > nowMs && windows.size <= maxClients) break;
+      if (!expired(window, nowMs)) break;
       windows.delete(client);
     }
+    if (windows.size < maxClients) return true;
+    for (const [client, window] of windows) if (expired(window, nowMs)) windows.delete(client);
+    // Free a batch at once, so a flood of new clients costs one pass per batch, not per client.
+    const target = maxClients - Math.max(1, Math.floor(maxClients / 100));
+    for (const [client, window] of windows) {
+      if (windows.size <= target) break;
+      if (!refusing(window, nowMs)) windows.delete(client);
+    }
+    return windows.size < maxClients;
   }
+
+  function decision(window: Window, nowMs: number, allowed: boolean): RateLimitDecision {
+    const resetMs = window.startMs + windowMs;
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - window.count),
+      resetEpochSeconds: Math.ceil(resetMs / 1000),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((resetMs - nowMs) / 1000)),
+    };
+  }
+
+  const keyOf = (client: string) => client.slice(0, MAX_CLIENT_KEY_LENGTH);
 
   return {
     get size() {
       return windows.size;
     },
     hit(client, nowMs) {
-      let window = windows.get(client);
-      if (window && window.startMs + windowMs <= nowMs) {
-        windows.delete(client);
-        window = undefined;
-      }
-      if (!window) {
+      const key = keyOf(client);
+      let window = windows.get(key);
+      if (window) windows.delete(key);
+      if (!window || expired(window, nowMs)) {
+        if (!makeRoom(nowMs)) return decision({ startMs: nowMs, count: limit }, nowMs, false);
         window = { startMs: nowMs, count: 0 };
-        windows.set(client, window);
-        evict(nowMs);
       }
-      const resetMs = window.startMs + windowMs;
-      const resetEpochSeconds = Math.ceil(resetMs / 1000);
-      if (window.count >= limit) {
-        return { allowed: false, limit, remaining: 0, resetEpochSeconds, retryAfterSeconds: Math.max(1, Math.ceil((resetMs - nowMs) / 1000)) };
-      }
+      windows.set(key, window);
+      if (window.count >= limit) return decision(window, nowMs, false);
       window.count += 1;
-      return { allowed: true, limit, remaining: limit - window.count, resetEpochSeconds, retryAfterSeconds: 0 };
+      return decision(window, nowMs, true);
+    },
+    peek(client, nowMs) {
+      const window = windows.get(keyOf(client));
+      if (!window || expired(window, nowMs)) return decision({ startMs: nowMs, count: 0 }, nowMs, true);
+      return decision(window, nowMs, window.count < limit);
     },
   };
 }

@@ -3,8 +3,9 @@ import type { Region } from '../core/regions.ts';
 import { TABLE_CHECKS } from './checks/index.ts';
 import { runChecks, type Severity } from './checks/run.ts';
 import { loadTables, type LoadedTables, type RejectedKeys } from './load.ts';
+import { compareKeys, ROW_ORDER } from './order.ts';
 import { DataError, type Problem } from './problems.ts';
-import type { AdapterEntry, ChargerConnectorRow, ChargerRow, ConnectorEntry, ObservationRow, ProtocolEntry, SourceEntry, VehicleRegionRow, VehicleRow } from './tables.ts';
+import type { AdapterEntry, ChargerConnectorRow, ChargerRow, ConnectorEntry, ObservationRow, ProtocolEntry, SourceEntry, TableName, VehicleRegionRow, VehicleRow } from './tables.ts';
 
 export interface Dataset {
   sources: ReadonlyMap<string, SourceEntry>;
@@ -36,30 +37,35 @@ export async function loadDataset(root: string): Promise<Dataset> {
   return indexTables(tables);
 }
 
-const bySlug = (a: { slug: string }, b: { slug: string }) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+/** The rows of a table in their canonical order (data/order.ts), so that nothing built depends on the order in the file. */
+function inOrder<K extends TableName>(tables: LoadedTables, table: K): LoadedTables[K][number]['value'][] {
+  const key = ROW_ORDER[table];
+  const rows: LoadedTables[K][number]['value'][] = tables[table].map((row) => row.value);
+  return rows.sort((a, b) => compareKeys(key(a as Record<string, unknown>), key(b as Record<string, unknown>)));
+}
 
 export function indexTables(tables: LoadedTables): Dataset {
   const vehicleRegions = new Map<string, Map<Region, VehicleRegionRow>>();
-  for (const { value } of tables.vehicleRegions) {
+  for (const value of inOrder(tables, 'vehicleRegions')) {
     const regions = vehicleRegions.get(value.vehicle) ?? new Map<Region, VehicleRegionRow>();
     regions.set(value.region, value);
     vehicleRegions.set(value.vehicle, regions);
   }
   const chargerConnectors = new Map<string, Map<Region, ChargerConnectorRow[]>>();
-  for (const { value } of tables.chargerConnectors) {
+  for (const value of inOrder(tables, 'chargerConnectors')) {
     const regions = chargerConnectors.get(value.charger) ?? new Map<Region, ChargerConnectorRow[]>();
     regions.set(value.region, [...(regions.get(value.region) ?? []), value]);
     chargerConnectors.set(value.charger, regions);
   }
   return {
-    sources: new Map(tables.sources.map(({ value }) => [value.id, value])),
-    connectors: new Map(tables.connectors.map(({ value }) => [value.id, value])),
-    protocols: tables.protocols.map(({ value }) => value),
-    adapters: tables.adapters.map(({ value }) => value),
-    vehicles: tables.vehicles.map(({ value }) => value).sort(bySlug),
-    chargers: tables.chargers.map(({ value }) => value).sort(bySlug),
+    sources: new Map(inOrder(tables, 'sources').map((value) => [value.id, value])),
+    connectors: new Map(inOrder(tables, 'connectors').map((value) => [value.id, value])),
+    protocols: inOrder(tables, 'protocols'),
+    adapters: inOrder(tables, 'adapters'),
+    vehicles: inOrder(tables, 'vehicles'),
+    chargers: inOrder(tables, 'chargers'),
     vehicleRegions,
     chargerConnectors,
-    observations: new Map(tables.observations.map(({ value }) => [observationKey(value.vehicle, value.charger, value.region), value])),
+    observations: new Map(inOrder(tables, 'observations').map((value) => [observationKey(value.vehicle, value.charger, value.region), value])),
   };
 }

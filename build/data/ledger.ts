@@ -2,8 +2,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { Region } from '../core/regions.ts';
+import { isRegion, type Region } from '../core/regions.ts';
 import { compareKeys, ROW_ORDER } from './order.ts';
+import { DataError, type Problem } from './problems.ts';
 
 export const LEDGER_DIR = 'ledger';
 const HEADER = ['charger', 'region', 'hash', 'edge_version', 'created_at', 'published'];
@@ -21,23 +22,53 @@ export interface LedgerEntry {
 export const ledgerKey = (charger: string, region: string) => `${charger} ${region}`;
 const shardFile = (dataDir: string, vehicle: string) => path.join(dataDir, LEDGER_DIR, `${vehicle}.csv`);
 
-/** One vehicle's ledger rows, keyed by charger and region (empty when the vehicle has none yet). */
-export function readShard(dataDir: string, vehicle: string): Map<string, LedgerEntry> {
+/** The shard's text ('' when the vehicle has none yet): what the build's input digest of the vehicle includes. */
+export function shardText(dataDir: string, vehicle: string): string {
   const file = shardFile(dataDir, vehicle);
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+/** What each cell of a ledger row must look like, by column. */
+const CELL_RULES: [column: number, test: (cell: string) => boolean, must: string][] = [
+  [0, (c) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(c), 'a charger slug'],
+  [1, isRegion, 'a region'],
+  [2, (c) => /^[0-9a-f]{16}$/.test(c), '16 hexadecimal digits'],
+  [3, (c) => /^[1-9]\d*$/.test(c), 'a whole number from 1'],
+  [4, (c) => /^\d{4}-\d{2}-\d{2}$/.test(c), 'a date YYYY-MM-DD'],
+  [5, (c) => c === 'yes' || c === 'no', 'yes or no'],
+];
+
+/** One vehicle's ledger rows, keyed by charger and region (empty when the vehicle has none yet); DataError when malformed. */
+export function readShard(dataDir: string, vehicle: string): Map<string, LedgerEntry> {
+  const text = shardText(dataDir, vehicle);
   const entries = new Map<string, LedgerEntry>();
-  if (!existsSync(file)) return entries;
-  const [header, ...rows] = parseCsv(readFileSync(file, 'utf8'), { skip_empty_lines: true }) as string[][];
-  if (header?.join(',') !== HEADER.join(',')) throw new Error(`${path.relative(process.cwd(), file)}: the header must be ${HEADER.join(',')}`);
-  for (const [charger, region, hash, version, createdAt, published] of rows) {
-    entries.set(ledgerKey(charger!, region!), {
-      charger: charger!,
-      region: region as Region,
-      hash: hash!,
-      edgeVersion: Number(version),
-      createdAt: createdAt!,
-      published: published === 'yes',
-    });
+  if (text === '') return entries;
+  const file = `data/${LEDGER_DIR}/${vehicle}.csv`;
+  const problems: Problem[] = [];
+  const report = (line: number, column: number, message: string) => problems.push({ file, line, column, check: 'ledger', message, hint: 'the ledger is written by npm run release; restore it from git' });
+  let records: { record: string[]; info: { lines: number } }[] = [];
+  try {
+    records = parseCsv(text, { info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
+  } catch (error) {
+    const err = error as { message: string; lines?: number };
+    report(err.lines ?? 1, 1, `cannot read CSV: ${err.message}`);
   }
+  const [header, ...rows] = records;
+  if (header && header.record.join(',') !== HEADER.join(',')) report(1, 1, `the header must be ${HEADER.join(',')}`);
+  for (const { record, info } of rows) {
+    if (record.length !== HEADER.length) {
+      report(info.lines, Math.min(record.length, HEADER.length) + 1, `row has ${record.length} cells but the header has ${HEADER.length}`);
+      continue;
+    }
+    const bad = CELL_RULES.find(([column, test]) => !test(record[column]!));
+    if (bad) {
+      report(info.lines, bad[0] + 1, `${HEADER[bad[0]]} must be ${bad[2]}, got "${record[bad[0]]}"`);
+      continue;
+    }
+    const [charger, region, hash, version, createdAt, published] = record as [string, Region, string, string, string, string];
+    entries.set(ledgerKey(charger, region), { charger, region, hash, edgeVersion: Number(version), createdAt, published: published === 'yes' });
+  }
+  if (problems.length > 0) throw new DataError(problems);
   return entries;
 }
 

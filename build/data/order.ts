@@ -1,15 +1,12 @@
 // The order rows keep in each data file (checked by "sorted-rows", applied by npm run fix): one definition for both.
-import { REGIONS } from '../core/regions.ts';
+import { regionRank } from '../core/regions.ts';
 import type { TableName } from './tables.ts';
 
 type Key = (string | number)[];
 const text = (row: Record<string, unknown>, field: string) => String(row[field] ?? '');
-const region = (row: Record<string, unknown>) => {
-  const index = (REGIONS as readonly string[]).indexOf(text(row, 'region'));
-  return index === -1 ? REGIONS.length : index;
-};
+const region = (row: Record<string, unknown>) => regionRank(text(row, 'region'));
 
-/** Sort key of a row (typed or raw cells), by table. Regions sort in the order EU, TR, NA, GB. */
+/** Sort key of a row (typed or raw cells), by table. Regions sort in the published order (core/regions.ts). */
 export const ROW_ORDER: Record<TableName, (row: Record<string, unknown>) => Key> = {
   sources: (r) => [text(r, 'id')],
   connectors: (r) => [text(r, 'id')],

@@ -1,12 +1,16 @@
-// The build pipeline: data/ → load → validate → derive → render (stamped from the ledger) → check against the JSON Schemas → write → public/.
+// The build: data/ → load and check → derive every edge once → render (stamped from the ledger) → validate against the
+// JSON Schemas → write → public/. A rebuild redoes only the vehicles and chargers whose inputs changed (build-state.ts).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createDocumentValidator } from '../api/validate-documents.ts';
 import { loadDataset } from '../data/dataset.ts';
-import { EdgeHistory, type HistoryMode } from '../release/edge-history.ts';
 import { dataDigest, readRelease, RELEASE_FILE } from '../data/release-file.ts';
-import { OWNED_PATHS } from '../render/layout.ts';
-import { renderSite } from '../render/site.ts';
+import type { HistoryMode } from '../release/edge-history.ts';
+import { globalFiles } from '../render/global-files.ts';
+import { layout, OWNED_PATHS } from '../render/layout.ts';
 import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
+import { changesSince, currentState, readState, writeState } from './build-state.ts';
+import { fullPass, incrementalPass, isSmallChange, FullBuildNeeded, type PassContext } from './edge-passes.ts';
 
 export interface BuildOptions {
   /** Project folder holding data/. */
@@ -15,17 +19,21 @@ export interface BuildOptions {
   publicDir?: string;
   /** enforce (default, for publishing): the ledger must match the data. provisional: preview versions, never published. */
   history?: HistoryMode;
+  /** Ignore the build state and render everything (the output is the same either way). */
+  full?: boolean;
 }
 
 export interface BuildResult extends WriteStats {
+  /** Files rendered (in an incremental build, only those whose inputs changed, plus the global ones). */
   files: number;
   datasetVersion: string;
+  kind: 'full' | 'incremental';
 }
 
 /** The release does not match the data: publishing now would publish wrong edge versions. */
 export class StaleLedgerError extends Error {
   constructor(readonly reasons: string[]) {
-    super(`the ledger does not match the data:\n${reasons.map((r) => `  - ${r}`).join('\n')}\nrun npm run release to stamp a new dataset version`);
+    super(`the ledger does not match the data:\n${reasons.map((r) => `  - ${r}`).join('\n')}`);
     this.name = 'StaleLedgerError';
   }
 }
@@ -35,7 +43,7 @@ export class StaleLedgerError extends Error {
  * release (enforce mode), SchemaViolation when a rendered document breaks its schema; public/ is then left as it was.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const publicDir = options.publicDir ?? path.join(options.root, 'public');
+  const publicDir = path.resolve(options.publicDir ?? path.join(options.root, 'public'));
   const dataDir = path.join(options.root, 'data');
   const mode = options.history ?? 'enforce';
   const data = await loadDataset(options.root);
@@ -46,24 +54,41 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (release.dataDigest !== digest) throw new StaleLedgerError([`data/ changed since release ${release.datasetVersion} (digest ${release.dataDigest}, now ${digest})`]);
   }
   const datasetVersion = mode === 'enforce' ? release!.datasetVersion : `${release?.datasetVersion ?? '0.0.0'}+preview.${digest}`;
-  const history = new EdgeHistory(dataDir, data, mode);
-  const validate = createDocumentValidator();
-  const writer = new TreeWriter(publicDir, OWNED_PATHS);
-  let files = 0;
+  const state = currentState(data, dataDir, release?.releasedAt ?? null, mode);
+  const changes = options.full || !existsSync(publicDir) ? null : changesSince(readState(publicDir, layout.treeToken()), state);
+  const incremental = changes !== null && isSmallChange(changes, data);
+
+  const run = async (kind: 'full' | 'incremental'): Promise<BuildResult> => {
+    const writer = new TreeWriter(publicDir, OWNED_PATHS, kind);
+    const context: PassContext = { data, dataDir, publicDir, mode, writer, validate: createDocumentValidator(), files: 0 };
+    try {
+      const history = kind === 'incremental' ? await incrementalPass(context, changes!) : fullPass(context);
+      if (history.staleEdges > 0) {
+        const more = history.staleEdges - history.stale.length;
+        throw new StaleLedgerError([...history.stale, ...(more > 0 ? [`and ${more} more edge(s)`] : [])]);
+      }
+      for (const file of globalFiles(data, dataDir, datasetVersion)) {
+        if (file.schema) context.validate(file.path, file.schema, file.document);
+        writer.write(file.path, file.body);
+        context.files += 1;
+      }
+      // Last: the token names the committed tree (the local server re-reads the tree when it changes).
+      writer.write(layout.treeToken(), `${state.token}\n`);
+      context.files += 1;
+      const stats = await writer.commit();
+      writeState(publicDir, state);
+      return { ...stats, files: context.files, datasetVersion, kind };
+    } catch (error) {
+      writer.abort();
+      throw error;
+    }
+  };
+  if (!incremental) return run('full');
   try {
-    for (const file of renderSite(data, datasetVersion, history)) {
-      if (file.kind) validate(file.path, file.kind, file.document);
-      writer.write(file.path, file.body);
-      files += 1;
-    }
-    if (history.staleEdges > 0) {
-      const more = history.staleEdges - history.stale.length;
-      throw new StaleLedgerError([...history.stale, ...(more > 0 ? [`and ${more} more edge(s)`] : [])]);
-    }
-    const stats = await writer.commit();
-    return { ...stats, files, datasetVersion };
+    return await run('incremental');
   } catch (error) {
-    writer.abort();
+    // public/ did not hold what the state said (a list file missing or foreign): render everything instead.
+    if (error instanceof FullBuildNeeded) return run('full');
     throw error;
   }
 }

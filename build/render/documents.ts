@@ -1,4 +1,5 @@
 // Builds the vehicle, charger, list and index documents (exact contract fields, in order) from the dataset.
+import { REGIONS, type Region } from '../core/regions.ts';
 import type { Dataset } from '../data/dataset.ts';
 import type { ChargerRow, VehicleRow } from '../data/tables.ts';
 import { DERIVATION_VERSION } from '../derive/rules/index.ts';
@@ -37,15 +38,29 @@ export function chargerDocument(c: ChargerRow): Charger {
 export function vehicleListDocument(data: Dataset): VehicleList {
   return {
     count: data.vehicles.length,
-    vehicles: data.vehicles.map((v) => ({ slug: v.slug, brand: v.brand, family: v.family, trim: v.trim, model_year: v.model_year })),
+    vehicles: data.vehicles.map((v) => ({ slug: v.slug, brand: v.brand, family: v.family, trim: v.trim, model_year: v.model_year, regions: regionsOf(data.vehicleRegions.get(v.slug)) })),
   };
 }
 
 export function chargerListDocument(data: Dataset): ChargerList {
   return {
     count: data.chargers.length,
-    chargers: data.chargers.map((c) => ({ slug: c.slug, brand: c.brand, current_kind: c.current_kind, nominal_max_kw: c.nominal_max_kw })),
+    chargers: data.chargers.map((c) => ({ slug: c.slug, brand: c.brand, current_kind: c.current_kind, nominal_max_kw: c.nominal_max_kw, regions: regionsOf(data.chargerConnectors.get(c.slug)) })),
   };
+}
+
+/** The regions a resource is available in, in the published order. */
+const regionsOf = (byRegion: ReadonlyMap<Region, unknown> | undefined): Region[] => REGIONS.filter((region) => byRegion?.has(region));
+
+/** How many edges the dataset has: every pairing of a vehicle and a charger available in the same region. */
+export function edgeCount(data: Dataset): number {
+  return REGIONS.reduce((total, region) => {
+    let vehicles = 0;
+    let chargers = 0;
+    for (const regions of data.vehicleRegions.values()) if (regions.has(region)) vehicles += 1;
+    for (const regions of data.chargerConnectors.values()) if (regions.has(region)) chargers += 1;
+    return total + vehicles * chargers;
+  }, 0);
 }
 
 export function indexDocument(data: Dataset, datasetVersion: string, edges: number): IndexInfo {

@@ -4,6 +4,7 @@ import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import redirector from 'netlify-redirector';
 import { parse as parseToml } from 'smol-toml';
+import { BoundedCache } from './bounded-cache.ts';
 
 export interface RuleMatch {
   /** Target path of the rule, placeholders filled in (still URL-encoded as the request was). */
@@ -26,6 +27,9 @@ export interface NetlifyConfig {
 interface Matcher {
   match(request: { scheme: string; host: string; path: string; query: string; getHeader(name: string): string; getCookie(name: string): string }): RuleMatch | null;
 }
+
+/** Memory the remembered rule matches may take. */
+const MATCH_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** `*` in a Netlify path matches anything, including further segments. */
 const pathPattern = (glob: string) => new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}/?$`);
@@ -54,8 +58,8 @@ export async function loadNetlifyConfig(tomlPath: string): Promise<NetlifyConfig
   const edgePaths = (toml.edge_functions ?? []).map((declaration) => pathPattern(declaration.path));
   const headerRules = headers as { for: string; values: Record<string, string>; forRegExp: RegExp }[];
 
-  // Rules never change while the server runs, so a match is computed once per path and query (bounded memory).
-  const matches = new Map<string, RuleMatch | null>();
+  // Rules never change while the server runs, so a match is remembered per path and query, within a byte budget.
+  const matches = new BoundedCache<RuleMatch | null>(MATCH_CACHE_BYTES, (key, value) => 2 * key.length + 2 * (value?.to.length ?? 0) + 64);
   return {
     matchRule(path, query) {
       const key = `${path}?${query}`;
@@ -63,7 +67,6 @@ export async function loadNetlifyConfig(tomlPath: string): Promise<NetlifyConfig
       if (cached !== undefined) return cached;
       const match = matcher.match({ scheme: 'http', host: 'localhost', path, query, getHeader: () => '', getCookie: () => '' });
       const result = match ? { to: match.to, status: match.status, force: match.force } : null;
-      if (matches.size >= 50_000) matches.clear();
       matches.set(key, result);
       return result;
     },

@@ -1,24 +1,32 @@
-// The local server: http-server serving public/ with netlify.toml's rules, headers and the rate limit applied as on the CDN.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// The local server: the published folder with netlify.toml's rules and headers, and the /api edge policy, as on the CDN.
+// Every request is handled inside one error boundary: whatever throws becomes a JSON error, and the server keeps serving.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
-import httpServer from 'http-server';
-import { errorBody } from '../core/errors.ts';
+import { requestClient } from '../core/client-key.ts';
+import { API_RESPONSE_HEADERS, ALLOWED_METHODS, decideRequest, finishResponse } from '../core/edge-policy.ts';
+import { errorBody, ERROR_STATUS, MAX_ERROR_BODY_BYTES, type ErrorCode } from '../core/errors.ts';
+import { createRateLimiter, rateLimitHeaders, type RateLimiter } from '../core/rate-limit.ts';
+import { isApiPath, normalisePath } from '../core/request-path.ts';
 import { loadNetlifyConfig, type NetlifyConfig } from './netlify-config.ts';
-import { ALLOWED_METHODS, decideAtEdge } from '../core/edge-policy.ts';
-import { createRateLimiter, type RateLimiter } from '../core/rate-limit.ts';
 import { resolveRequest } from './resolve-request.ts';
+import { SiteFiles, type ServedFile } from './site-files.ts';
 
 export interface ServerOptions {
+  /** The published folder (public/). */
   publicDir: string;
   netlifyToml: string;
   port?: number;
   host?: string;
-  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
-  trustProxy?: boolean;
-  /** Benchmark only: no rate limit (the X-RateLimit-* headers are still sent from a limiter that never blocks). */
+  /** Number of proxies in front that append to X-Forwarded-For (0: use the socket address). */
+  trustProxy?: number;
+  /** Benchmark only: no rate limit (the X-RateLimit-* headers are still sent, from a limiter that never blocks). */
   noRateLimit?: boolean;
+  /** Memory for cached file bodies (bytes). */
+  cacheBytes?: number;
   now?: () => number;
+  /** Where the one line per failure goes (default: stderr). */
+  log?: (line: string) => void;
 }
 
 export interface RunningServer {
@@ -27,84 +35,150 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? 'unknown';
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
+  '.atom': 'application/atom+xml; charset=utf-8',
+  '.gz': 'application/gzip',
+};
+const contentTypeOf = (file: string) => CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+
+/** Headers of errors the server makes itself outside /api/ (no limiter runs there, as on the CDN). */
+const PLAIN_ERROR_HEADERS = { 'Content-Type': API_RESPONSE_HEADERS['Content-Type']!, 'Access-Control-Allow-Origin': '*' };
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  res.writeHead(status, { ...headers, 'Content-Length': String(bytes.length) });
+  res.end(req.method === 'HEAD' || status === 204 || status === 304 ? undefined : bytes);
 }
 
-/**
- * Sets `headers` at the moment the response head is written, over whatever http-server set. http-server (union)
- * hands middleware a wrapper whose `response` is the real ServerResponse, which is where the head gets written.
- */
-function overrideHeadersOnWrite(wrapper: ServerResponse & { response?: ServerResponse }, headers: Record<string, string>): void {
-  const res = wrapper.response ?? wrapper;
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
-    for (const [name, value] of Object.entries(headers)) this.setHeader(name, value);
-    return writeHead.apply(this, args);
-  } as ServerResponse['writeHead'];
-}
-
-function sendBody(req: IncomingMessage, res: ServerResponse, status: number, body: string, headers: Record<string, string>): void {
-  res.writeHead(status, { ...headers, 'Content-Length': String(Buffer.byteLength(body)) });
-  res.end(req.method === 'HEAD' ? undefined : body);
-}
-
-function createMiddleware(config: NetlifyConfig, options: ServerOptions) {
-  const publicDir = path.resolve(options.publicDir);
-  const now = options.now ?? Date.now;
-  const limiter: RateLimiter = createRateLimiter(options.noRateLimit ? { limit: Number.MAX_SAFE_INTEGER } : {});
-  return function netlifyRules(req: IncomingMessage, res: ServerResponse & { emit(event: 'next'): boolean }): void {
-    const url = req.url ?? '/';
-    const queryAt = url.indexOf('?');
-    const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
-    const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
-    const headers = config.headersFor(rawPath);
-
-    if (config.hasEdgeFunction(rawPath)) {
-      const client = clientAddress(req, options.trustProxy ?? false);
-      const decision = decideAtEdge({ method: req.method ?? 'GET', path: rawPath, client }, limiter, now());
-      Object.assign(headers, decision.headers);
-      if (decision.error) return sendBody(req, res, decision.error.status, decision.error.body, headers);
-    } else if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return sendBody(req, res, 405, errorBody('method_not_allowed'), { ...headers, Allow: ALLOWED_METHODS });
+/** Splits a request target into raw path and query; absolute-form targets (http://host/path) are accepted. */
+function splitTarget(target: string): { rawPath: string; query: string } | null {
+  let pathAndQuery = target;
+  if (!target.startsWith('/')) {
+    try {
+      const url = new URL(target);
+      pathAndQuery = `${url.pathname}${url.search}`;
+    } catch {
+      return null;
     }
-    const resolution = resolveRequest(config, publicDir, rawPath, query);
-    if (resolution.file === null) return sendBody(req, res, 404, errorBody('not_found'), headers);
-    overrideHeadersOnWrite(res, headers);
-    // http-server serves req.url from public/ with the status in req.statusCode.
-    req.url = `/${resolution.file.split('/').map(encodeURIComponent).join('/')}`;
-    (req as IncomingMessage & { statusCode?: number }).statusCode = resolution.status === 200 ? undefined : resolution.status;
-    res.emit('next');
+  }
+  const queryAt = pathAndQuery.indexOf('?');
+  return queryAt === -1 ? { rawPath: pathAndQuery, query: '' } : { rawPath: pathAndQuery.slice(0, queryAt), query: pathAndQuery.slice(queryAt + 1) };
+}
+
+function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLimiter, options: ServerOptions) {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const trustProxy = options.trustProxy ?? 0;
+  const clientOf = (req: IncomingMessage) => {
+    const forwarded = req.headers['x-forwarded-for'];
+    return requestClient(req.socket.remoteAddress ?? '', Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? null), trustProxy);
+  };
+
+  function serveFile(req: IncomingMessage, res: ServerResponse, file: ServedFile, status: number, headers: Record<string, string>): void {
+    const all = { 'Content-Type': contentTypeOf(file.relative), ETag: file.etag, ...headers };
+    if (status === 200 && req.headers['if-none-match'] === file.etag) return send(req, res, 304, all, '');
+    if (file.body) return send(req, res, status, all, file.body);
+    res.writeHead(status, { ...all, 'Content-Length': String(file.size) });
+    if (req.method === 'HEAD') return void res.end();
+    const stream = files.stream(file);
+    stream.on('error', (error) => {
+      log(`serve: reading ${file.relative} failed: ${error.message}`);
+      res.destroy();
+    });
+    stream.pipe(res);
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse, state: { apiHeaders: Record<string, string> | null }): void {
+    files.refresh();
+    const target = splitTarget(req.url ?? '/');
+    const normalised = target === null ? 'bad_encoding' : normalisePath(target.rawPath);
+    // A path that cannot be normalised is answered as the API answers errors (JSON, headers, counted).
+    const edgePath = typeof normalised === 'string' ? '/api/' : normalised.path;
+    if (isApiPath(edgePath) && config.hasEdgeFunction(edgePath)) {
+      const decision = decideRequest(
+        { method: req.method ?? 'GET', rawPath: target?.rawPath ?? '', client: clientOf(req), requestHeaders: (req.headers['access-control-request-headers'] as string | undefined) ?? null },
+        limiter,
+        now(),
+      );
+      if ('answer' in decision) return send(req, res, decision.answer.status, decision.answer.headers, decision.answer.body);
+      state.apiHeaders = { ...API_RESPONSE_HEADERS, ...decision.headers };
+      const resolution = resolveRequest(config, files, decision.pass, target!.query);
+      const file = resolution.file === null ? null : files.read(resolution.file);
+      if (file === null) return send(req, res, 404, state.apiHeaders, errorBody('not_found'));
+      const shortBody = file.body !== null && file.size <= MAX_ERROR_BODY_BYTES ? file.body.toString('utf8') : null;
+      const finished = finishResponse({ status: resolution.status, shortBody }, decision.headers);
+      const headers = { ...config.headersFor(decision.pass.path), ...finished.headers };
+      if (finished.replaceBody !== null) return send(req, res, finished.status, headers, finished.replaceBody);
+      return serveFile(req, res, file, finished.status, headers);
+    }
+    if (typeof normalised === 'string') return send(req, res, ERROR_STATUS.bad_request, PLAIN_ERROR_HEADERS, errorBody('bad_request'));
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return send(req, res, ERROR_STATUS.method_not_allowed, { ...PLAIN_ERROR_HEADERS, Allow: ALLOWED_METHODS }, errorBody('method_not_allowed'));
+    }
+    const resolution = resolveRequest(config, files, normalised, target!.query);
+    const file = resolution.file === null ? null : files.read(resolution.file);
+    if (file === null) return send(req, res, 404, PLAIN_ERROR_HEADERS, errorBody('not_found'));
+    return serveFile(req, res, file, resolution.status, config.headersFor(normalised.path));
+  }
+
+  return function onRequest(req: IncomingMessage, res: ServerResponse): void {
+    // Bodies are never stored: whatever a client sends is read and discarded.
+    req.resume();
+    const state: { apiHeaders: Record<string, string> | null } = { apiHeaders: null };
+    try {
+      handle(req, res, state);
+    } catch (error) {
+      log(`serve: ${req.method} ${(req.url ?? '').slice(0, 200)} failed: ${(error as Error).stack ?? String(error)}`);
+      if (res.headersSent) return void res.destroy();
+      send(req, res, ERROR_STATUS.internal_error, state.apiHeaders ?? PLAIN_ERROR_HEADERS, errorBody('internal_error'));
+    }
+  };
+}
+
+/** Answers a request Node could not even parse (bad request line, oversized headers) with the JSON error and headers. */
+function answerClientError(limiter: RateLimiter, now: () => number) {
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    const code: ErrorCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : 'bad_request';
+    const body = errorBody(code);
+    // No header could be read, so the socket's address is the client.
+    const limit = rateLimitHeaders(limiter.hit(requestClient(socket.remoteAddress ?? '', null, 0), now()));
+    const headers = { ...API_RESPONSE_HEADERS, ...limit, 'Content-Length': String(body.length), Connection: 'close' };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.end(`HTTP/1.1 ${ERROR_STATUS[code]} ${code === 'bad_request' ? 'Bad Request' : 'Request Header Fields Too Large'}\r\n${head}\r\n${body}`);
   };
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const config = await loadNetlifyConfig(options.netlifyToml);
-  const server = httpServer.createServer({
-    root: path.resolve(options.publicDir),
-    cache: 300,
-    showDir: 'false',
-    autoIndex: 'false',
-    before: [createMiddleware(config, options) as (req: IncomingMessage, res: ServerResponse) => void],
-  });
+  const files = new SiteFiles(path.resolve(options.publicDir), options.cacheBytes === undefined ? {} : { cacheBytes: options.cacheBytes });
+  const limiter = createRateLimiter(options.noRateLimit ? { limit: Number.MAX_SAFE_INTEGER } : {});
+  const server: Server = createServer({ keepAlive: true }, createHandler(config, files, limiter, options));
+  server.on('clientError', answerClientError(limiter, options.now ?? Date.now));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
-  const { port } = server.server.address() as AddressInfo;
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${shownHost}:${port}`,
     port,
     close: () =>
       new Promise<void>((resolve) => {
-        server.server.close(() => resolve());
-        server.server.closeAllConnections?.();
+        server.close(() => resolve());
+        server.closeAllConnections();
       }),
   };
 }

@@ -1,5 +1,6 @@
-// Writes the rendered tree into public/ all-or-nothing: changed files go to a staging folder, and only commit() touches public/.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// Writes a rendered tree into public/: nothing in public/ changes before commit(); commit() moves the staged files in
+// and deletes what the build no longer produces, rolled forward from a journal if it is ever interrupted.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 
@@ -8,24 +9,30 @@ export interface WriteStats {
   written: number;
   /** Files already in public/ with the same bytes, left alone. */
   unchanged: number;
-  /** Files the build owns that it no longer produces, removed. */
+  /** Files the build no longer produces, removed. */
   deleted: number;
 }
 
 /**
- * Collects a build's files. Nothing in `publicDir` changes until commit(); abort() (or an error before commit)
- * leaves `publicDir` exactly as it was. `ownedPaths` (prefixes relative to publicDir, a trailing "/" for folders)
- * are what the build owns: where it compares, replaces and deletes.
- *
- * A first build (public/ holds none of the owned paths) writes every file once into the staging folder and moves
- * each owned top-level entry in with one rename, keeping no per-file state. A rebuild stages only the files whose
- * bytes differ, renames them in one by one, and deletes owned files it no longer produces.
+ * full: the build produces every owned file; files under the owned paths that it did not produce are deleted.
+ * incremental: the build writes only what may have changed and names what to delete with remove().
+ */
+export type WriteMode = 'full' | 'incremental';
+
+/** Marks a staging folder whose commit began: a later writer finishes it instead of discarding it. */
+const JOURNAL = '.commit-journal.json';
+
+/**
+ * Collects a build's files. A failed or aborted build leaves public/ exactly as it was. A commit replaces each
+ * changed file with one rename (a reader sees the old or the new file, never a partial one); if the process dies
+ * during a commit, the next TreeWriter on the same folder completes it from the journal before anything else.
  */
 export class TreeWriter {
   readonly stagingDir: string;
   private readonly firstBuild: boolean;
-  /** Rebuilds only: every path produced, to find stale files. */
+  /** Full rebuilds only: every path produced, to find stale files. */
   private readonly produced = new Set<string>();
+  private readonly removals = new Set<string>();
   private readonly madeDirs = new Set<string>();
   private written = 0;
   private unchanged = 0;
@@ -33,22 +40,24 @@ export class TreeWriter {
   constructor(
     readonly publicDir: string,
     private readonly ownedPaths: readonly string[],
+    private readonly mode: WriteMode = 'full',
   ) {
     this.stagingDir = path.join(path.dirname(publicDir), `.${path.basename(publicDir)}-staging`);
+    if (existsSync(path.join(this.stagingDir, JOURNAL))) this.finishCommit();
     rmSync(this.stagingDir, { recursive: true, force: true });
-    this.firstBuild = !ownedPaths.some((owned) => existsSync(path.join(publicDir, owned)));
+    this.firstBuild = mode === 'full' && !ownedPaths.some((owned) => existsSync(path.join(publicDir, owned)));
   }
 
-  /** Stages `body` for `relativePath` unless public/ already holds exactly these bytes. */
-  write(relativePath: string, body: string | Buffer): void {
+  /** Stages `body` for `relativePath` unless public/ already holds exactly these bytes; returns whether it was staged. */
+  write(relativePath: string, body: string | Buffer): boolean {
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-    if (!this.firstBuild) {
+    if (this.mode === 'full' && !this.firstBuild) {
       if (this.produced.has(relativePath)) throw new Error(`the build produced ${relativePath} twice`);
       this.produced.add(relativePath);
-      if (sameBytes(path.join(this.publicDir, relativePath), bytes)) {
-        this.unchanged += 1;
-        return;
-      }
+    }
+    if (!this.firstBuild && sameBytes(path.join(this.publicDir, relativePath), bytes)) {
+      this.unchanged += 1;
+      return false;
     }
     const target = path.join(this.stagingDir, relativePath);
     const dir = path.dirname(target);
@@ -56,44 +65,70 @@ export class TreeWriter {
       mkdirSync(dir, { recursive: true });
       this.madeDirs.add(dir);
     }
-    // 'wx' refuses to overwrite, so a path produced twice fails even in a first build.
+    // 'wx' refuses to overwrite, so a path produced twice fails even where nothing else tracks paths.
     writeFileSync(target, bytes, { flag: 'wx' });
     this.written += 1;
+    return true;
   }
 
-  /** Moves the staged files into public/ and, on a rebuild, deletes owned files the build no longer produces. */
+  /** Incremental builds: deletes a file, or a folder when the path ends with "/", at commit. */
+  remove(relativePath: string): void {
+    if (this.mode !== 'incremental') throw new Error('remove() is for incremental builds; a full build deletes what it did not produce');
+    this.removals.add(relativePath);
+  }
+
   async commit(): Promise<WriteStats> {
-    mkdirSync(this.publicDir, { recursive: true });
-    const stats = this.firstBuild ? this.moveOwnedEntries() : await this.replaceChangedFiles();
-    rmSync(this.stagingDir, { recursive: true, force: true });
-    return stats;
+    const deletions = this.mode === 'full' ? (this.firstBuild ? [] : await this.staleFiles()) : [...this.removals].sort();
+    mkdirSync(this.stagingDir, { recursive: true });
+    writeFileSync(path.join(this.stagingDir, `${JOURNAL}.tmp`), JSON.stringify({ deletions }));
+    renameSync(path.join(this.stagingDir, `${JOURNAL}.tmp`), path.join(this.stagingDir, JOURNAL));
+    const deleted = this.finishCommit();
+    return { written: this.written, unchanged: this.unchanged, deleted };
   }
 
   abort(): void {
     rmSync(this.stagingDir, { recursive: true, force: true });
   }
 
-  private moveOwnedEntries(): WriteStats {
-    for (const owned of this.ownedPaths) {
-      const name = owned.replace(/\/$/, '');
-      const from = path.join(this.stagingDir, name);
-      if (existsSync(from)) renameSync(from, path.join(this.publicDir, name));
+  /** Moves every staged file into public/, then deletes the journal's deletions, then the staging folder. */
+  private finishCommit(): number {
+    const { deletions } = JSON.parse(readFileSync(path.join(this.stagingDir, JOURNAL), 'utf8')) as { deletions: string[] };
+    mkdirSync(this.publicDir, { recursive: true });
+    for (const entry of readdirSync(this.stagingDir)) {
+      if (entry === JOURNAL) continue;
+      // A top-level entry public/ does not have yet moves with one rename (a first build); others file by file.
+      if (!existsSync(path.join(this.publicDir, entry))) renameSync(path.join(this.stagingDir, entry), path.join(this.publicDir, entry));
+      else this.moveFiles(entry);
     }
-    return { written: this.written, unchanged: 0, deleted: 0 };
+    let deleted = 0;
+    for (const relativePath of deletions) {
+      const full = path.join(this.publicDir, relativePath);
+      if (!existsSync(full)) continue;
+      deleted += relativePath.endsWith('/') ? fg.sync('**', { cwd: full, onlyFiles: true, dot: true }).length : 1;
+      rmSync(full, { recursive: true, force: true });
+    }
+    removeEmptyDirs(this.publicDir, deletions);
+    rmSync(this.stagingDir, { recursive: true, force: true });
+    return deleted;
   }
 
-  private async replaceChangedFiles(): Promise<WriteStats> {
-    const patterns = this.ownedPaths.map((p) => (p.endsWith('/') ? `${p}**` : p));
-    const stale = (await fg(patterns, { cwd: this.publicDir, onlyFiles: true, dot: true })).filter((file) => !this.produced.has(file));
-    for (const relativePath of await fg('**', { cwd: this.stagingDir, onlyFiles: true, dot: true })) {
-      const target = path.join(this.publicDir, relativePath);
-      mkdirSync(path.dirname(target), { recursive: true });
-      if (existsSync(target)) rmSync(target, { recursive: true, force: true });
-      renameSync(path.join(this.stagingDir, relativePath), target);
+  private moveFiles(entry: string): void {
+    const from = path.join(this.stagingDir, entry);
+    if (!statSync(from).isDirectory()) {
+      renameSync(from, path.join(this.publicDir, entry));
+      return;
     }
-    for (const relativePath of stale) rmSync(path.join(this.publicDir, relativePath), { force: true });
-    removeEmptyDirs(this.publicDir, stale);
-    return { written: this.written, unchanged: this.unchanged, deleted: stale.length };
+    for (const relativePath of fg.sync('**', { cwd: from, onlyFiles: true, dot: true })) {
+      const target = path.join(this.publicDir, entry, relativePath);
+      mkdirSync(path.dirname(target), { recursive: true });
+      if (existsSync(target) && statSync(target).isDirectory()) rmSync(target, { recursive: true, force: true });
+      renameSync(path.join(from, relativePath), target);
+    }
+  }
+
+  private async staleFiles(): Promise<string[]> {
+    const patterns = this.ownedPaths.map((p) => (p.endsWith('/') ? `${p}**` : p));
+    return (await fg(patterns, { cwd: this.publicDir, onlyFiles: true, dot: true })).filter((file) => !this.produced.has(file)).sort();
   }
 }
 
@@ -104,15 +139,14 @@ function sameBytes(file: string, bytes: Buffer): boolean {
   return readFileSync(file).equals(bytes);
 }
 
-/** Removes folders left empty by deletions, walking up from each deleted file. */
+/** Removes folders left empty by deletions, walking up from each deleted path. */
 function removeEmptyDirs(root: string, deleted: readonly string[]): void {
-  const dirs = new Set(deleted.map((file) => path.dirname(file)).filter((dir) => dir !== '.'));
-  const sorted = [...dirs].sort((a, b) => b.length - a.length);
-  for (let dir of sorted) {
+  const dirs = new Set(deleted.map((file) => path.dirname(file.replace(/\/$/, ''))).filter((dir) => dir !== '.'));
+  for (let dir of [...dirs].sort((a, b) => b.length - a.length)) {
     while (dir !== '.' && dir !== '') {
       const full = path.join(root, dir);
       if (!existsSync(full) || readdirSync(full).length > 0) break;
-      rmdirSync(full);
+      rmSync(full, { recursive: true });
       dir = path.dirname(dir);
     }
   }

@@ -2,19 +2,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_KINDS } from '../../build/api/json-schemas.ts';
-import { buildTestSite, type BuiltSite } from '../helpers/http.ts';
+import { sharedSite } from '../helpers/fixture.ts';
 
-let site: BuiltSite;
+const site = sharedSite('mini');
 let openapi: any;
 const schemaFile = (kind: string) => path.join(site.publicDir, 'api/v1/schemas', `${kind}.json`);
 beforeAll(async () => {
-  site = await buildTestSite();
   openapi = JSON.parse(readFileSync(path.join(site.publicDir, 'api/v1/openapi.json'), 'utf8'));
-});
-afterAll(async () => {
-  await site?.cleanup();
 });
 
 describe('the OpenAPI document the build publishes', () => {
@@ -59,9 +55,31 @@ describe('the OpenAPI document the build publishes', () => {
     const op = openapi.paths['/api/v1/compatibility/{vehicleSlug}/{chargerSlug}'].get;
     const region = op.parameters.find((p: any) => p.name === 'region');
     expect(region).toMatchObject({ in: 'query', required: false, schema: { enum: ['EU', 'TR', 'NA', 'GB'], default: 'EU' } });
-    expect(op.responses['400']['x-extension-codes']).toEqual(['invalid_region']);
-    expect(op.responses['400'].content['application/json'].schema.properties.error.enum).toEqual(['slugs_required', 'invalid_region']);
+    expect(op.responses['400']['x-extension-codes']).toEqual(['invalid_region', 'bad_request']);
+    expect(op.responses['400'].content['application/json'].schema.properties.error.enum).toEqual(['slugs_required', 'invalid_region', 'bad_request']);
     expect(op.responses['404'].content['application/json'].schema.properties.error.enum).toEqual(['not_found']);
+    expect(op.responses['404']['x-extension-codes']).toBeUndefined();
+  });
+
+  it('declares ?region= on both list endpoints as an extension with 400 invalid_region, and regions in the list elements', () => {
+    for (const path of ['/api/v1/vehicles/{slug}/compatibility', '/api/v1/chargers/{slug}/compatibility']) {
+      const op = openapi.paths[path].get;
+      expect(op.parameters.find((p: any) => p.name === 'region'), path).toMatchObject({ in: 'query', required: false, 'x-extension': true, schema: { enum: ['EU', 'TR', 'NA', 'GB'] } });
+      expect(op.responses['400'].content['application/json'].schema.properties.error.enum, path).toContain('invalid_region');
+    }
+    const vehicleList = JSON.parse(readFileSync(schemaFile('vehicle-list'), 'utf8'));
+    expect(vehicleList.properties.vehicles.items.properties.regions).toMatchObject({ type: 'array', items: { enum: ['EU', 'TR', 'NA', 'GB'] } });
+  });
+
+  it('states what kw means in the edge schema: the caps it never exceeds and when it is 0', () => {
+    const edge = JSON.parse(readFileSync(schemaFile('edge'), 'utf8'));
+    expect(edge.properties.kw.description).toMatch(/never above the vehicle's maximum/);
+    expect(edge.properties.kw.description).toMatch(/0 when state is no, and 0 when no source or rule gives a figure/);
+  });
+
+  it('needs no authentication and names the licences', () => {
+    expect(openapi.security).toEqual([]);
+    expect(openapi.info.license).toEqual({ name: 'Data: CC BY 4.0; code: MIT', identifier: 'CC-BY-4.0' });
   });
 
   it('gives every operation 429 with Retry-After and every response the rate-limit and CORS headers', () => {
@@ -116,7 +134,7 @@ describe('the reference page at /', () => {
       expect(section, p).toBeDefined();
       if (p !== '/api/v1/openapi.json') expect(section, p).toContain('Example request:');
     }
-    const edge = await site.json('api/v1/_data/edges/EU/volt-a-400-2024/amp-dc-50.json');
+    const edge = site.json('api/v1/_data/edges/EU/volt-a-400-2024/amp-dc-50.json');
     expect(html).toContain('curl -s "$BASE/api/v1/compatibility/volt-a-400-2024/amp-dc-50"');
     expect(html).toContain(JSON.stringify(edge, null, 2).replace(/&/g, '&#38;').replace(/"/g, '&#34;').replace(/'/g, '&#39;').replace(/</g, '&#60;').replace(/>/g, '&#62;'));
     expect(html).not.toMatch(/<(script|link)\b|src="http/);

@@ -3,22 +3,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_KINDS } from '../../build/api/json-schemas.ts';
-import { buildTestSite, rawRequest, useServer, type BuiltSite, type RawResponse } from '../helpers/http.ts';
+import { sharedSite } from '../helpers/fixture.ts';
+import { rawRequest, useServer, type RawResponse } from '../helpers/http.ts';
 
-let site: BuiltSite;
+const site = sharedSite('mini');
 let openapi: any;
 let ajv: Ajv2020;
 beforeAll(async () => {
-  site = await buildTestSite();
   openapi = JSON.parse(readFileSync(path.join(site.publicDir, 'api/v1/openapi.json'), 'utf8'));
   ajv = new Ajv2020({ strict: false, allErrors: true });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   for (const kind of DOCUMENT_KINDS) ajv.addSchema(JSON.parse(readFileSync(path.join(site.publicDir, 'api/v1/schemas', `${kind}.json`), 'utf8')));
-});
-afterAll(async () => {
-  await site?.cleanup();
 });
 
 /** The OpenAPI path template a request path falls under (slugs may be empty), or null for paths the document does not list. */
@@ -74,6 +71,10 @@ const ROWS: [string, number][] = [
   ['/api/v1/vehicles', 200],
   ['/api/v1/chargers', 200],
   ['/api/v1/openapi.json', 200],
+  [`/api/v1/vehicles/${VA}/compatibility?region=GB`, 200],
+  [`/api/v1/chargers/bolt-super-250/compatibility?region=NA`, 200],
+  [`/api/v1/vehicles/${VA}/compatibility?region=gb`, 400],
+  ['/api/v1/vehicles/%E0%A4%A', 400],
 ];
 
 describe('responses match the OpenAPI document', () => {

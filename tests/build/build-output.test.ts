@@ -45,6 +45,14 @@ describe('the built documents', () => {
     expect(existsSync(path.join(publicDir, layout.edge('volt-d-na-ccs1-2024', 'amp-hpc-350', 'NA')))).toBe(false);
   });
 
+  it('per-region lists hold exactly that region\'s entries of the full list, in the same order', () => {
+    for (const [file, key] of [[layout.vehicleCompatibility, 'chargers'], [layout.chargerCompatibility, 'vehicles']] as const) {
+      const slug = key === 'chargers' ? 'volt-a-400-2024' : 'amp-hpc-350';
+      const all = readJson(publicDir, file(slug))[key] as { region: string }[];
+      for (const region of REGIONS) expect(readJson(publicDir, file(slug, region))).toEqual({ slug, [key]: all.filter((edge) => edge.region === region) });
+    }
+  });
+
   it('lists hold the full edges, sorted by the other slug then region EU, TR, NA, GB', () => {
     const list = readJson(publicDir, layout.vehicleCompatibility('volt-a-400-2024'));
     expect(Object.keys(list)).toEqual(['slug', 'chargers']);
@@ -65,7 +73,9 @@ describe('the built documents', () => {
     const chargers = readJson(publicDir, layout.chargerList());
     expect(index.counts.vehicles).toBe(vehicles.count);
     expect(vehicles.vehicles.map((v: { slug: string }) => v.slug)).toEqual([...vehicles.vehicles.map((v: { slug: string }) => v.slug)].sort());
-    expect(Object.keys(chargers.chargers[0])).toEqual(['slug', 'brand', 'current_kind', 'nominal_max_kw']);
+    expect(Object.keys(chargers.chargers[0])).toEqual(['slug', 'brand', 'current_kind', 'nominal_max_kw', 'regions']);
+    expect(Object.keys(vehicles.vehicles[0])).toEqual(['slug', 'brand', 'family', 'trim', 'model_year', 'regions']);
+    expect(vehicles.vehicles.find((v: { slug: string }) => v.slug === 'volt-a-400-2024').regions).toEqual(['EU', 'GB']);
     const edges = chargers.chargers.reduce(
       (n: number, c: { slug: string }) => n + readJson(publicDir, layout.chargerCompatibility(c.slug)).vehicles.length,
       0,
@@ -111,10 +121,12 @@ describe('rebuilding', () => {
     const root = copyFixture();
     const publicDir = path.join(root, 'public');
     const first = await buildSite({ root });
-    expect(first.written).toBe(first.files);
+    expect(first).toMatchObject({ kind: 'full', written: first.files });
 
     const unchanged = await buildSite({ root });
-    expect(unchanged).toMatchObject({ written: 0, unchanged: first.files, deleted: 0 });
+    expect(unchanged).toMatchObject({ kind: 'incremental', written: 0, deleted: 0 });
+    const fullAgain = await buildSite({ root, full: true });
+    expect(fullAgain).toMatchObject({ kind: 'full', written: 0, unchanged: first.files, deleted: 0 });
 
     const vehicles = path.join(root, 'data', 'vehicles.csv');
     writeFileSync(vehicles, readFileSync(vehicles, 'utf8').replace('volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50', 'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,46'));
@@ -125,7 +137,7 @@ describe('rebuilding', () => {
     expect(changed.written).toBe(differing.length);
     expect(differing).toContain(layout.vehicle('volt-c-chademo-2019'));
     const expected = (file: string) =>
-      file.includes('volt-c-chademo-2019') || file.includes('charger-compatibility') || file === layout.index() || file === layout.referencePage();
+      file.includes('volt-c-chademo-2019') || file.includes('charger-compatibility') || [layout.index(), layout.referencePage(), layout.treeToken()].includes(file);
     expect(differing.filter((file) => !expected(file))).toEqual([]);
 
     mkdirSync(path.join(publicDir, 'assets'), { recursive: true });

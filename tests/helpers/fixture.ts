@@ -1,24 +1,48 @@
-// Test helpers: copies of the mini fixture project in temp folders, and digests of whole trees.
+// Test helpers: the project's folders, copies of a project's data/ in temp folders, the shared built sites, tree digests.
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
+import { inject } from 'vitest';
 
 export const MINI_FIXTURE = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 /** This repository: its own data/ is the shipped dataset. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const NETLIFY_TOML = path.join(PROJECT_ROOT, 'netlify.toml');
+/** Written next to the shared sites' public/ (outside it): no response may ever contain it. */
+export const OUTSIDE_SENTINEL = 'SENTINEL-OUTSIDE-PUBLIC-7f3a';
 
-/** A fresh copy of the mini fixture project (its data/ folder) in a temp folder; returns the project root. */
+/** A fresh copy of a project's data/ folder (the mini fixture by default) in a temp folder; returns the project root. */
 export function copyFixture(source = MINI_FIXTURE): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'ev-fixture-'));
   cpSync(path.join(source, 'data'), path.join(root, 'data'), { recursive: true });
   return root;
 }
 
-/** Path → sha256 of every file under `dir` (dotfiles included), to compare whole trees byte for byte. */
+/** Rewrites one file of a project's data/ folder. */
+export function editData(root: string, file: string, change: (text: string) => string): void {
+  const full = path.join(root, 'data', file);
+  writeFileSync(full, change(readFileSync(full, 'utf8')));
+}
+
+export interface SharedSite {
+  publicDir: string;
+  /** Parsed JSON of a file the build wrote, by its path relative to public/. */
+  json(relative: string): unknown;
+}
+
+/** A site built once per test run by tests/global-setup.ts; read it, never change it. */
+export function sharedSite(name: 'mini' | 'shipped'): SharedSite {
+  const publicDir = inject(name === 'mini' ? 'miniSite' : 'shippedSite');
+  return { publicDir, json: (relative) => JSON.parse(readFileSync(path.join(publicDir, relative), 'utf8')) as unknown };
+}
+
+/** Every file under `dir` (dotfiles included) as sorted POSIX paths. */
+export const listFiles = (dir: string): string[] => fg.sync('**/*', { cwd: dir, dot: true, onlyFiles: true }).sort();
+
+/** Path → sha256 of every file under `dir`, to compare whole trees byte for byte. */
 export function treeDigest(dir: string): Record<string, string> {
-  const files = fg.sync('**/*', { cwd: dir, dot: true, onlyFiles: true }).sort();
-  return Object.fromEntries(files.map((file) => [file, createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')]));
+  return Object.fromEntries(listFiles(dir).map((file) => [file, createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')]));
 }

@@ -1,56 +1,15 @@
-// Test helpers for the HTTP tests: the mini fixture built into a temp folder, a local server per block,
-// raw HTTP requests from a chosen 127.0.0.x source address, and the checks every /api/ response must pass.
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+// Test helpers for the HTTP tests: a local server per block over a shared built site, raw HTTP requests from a chosen
+// 127.0.0.x source address, and the checks every /api/ response must pass.
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildSite } from '../../build/pipeline/build-site.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../build/serve/server.ts';
-import { MINI_FIXTURE } from './fixture.ts';
-
-export const NETLIFY_TOML = fileURLToPath(new URL('../../netlify.toml', import.meta.url));
-/** Written next to public/ (outside it): no response may ever contain it. */
-export const OUTSIDE_SENTINEL = 'SENTINEL-OUTSIDE-PUBLIC-7f3a';
-
-export interface BuiltSite {
-  root: string;
-  publicDir: string;
-  /** Parsed JSON of a file the build wrote, by its path relative to public/. */
-  json(relative: string): Promise<unknown>;
-  cleanup(): Promise<void>;
-}
-
-/** Builds a project's data/ (the mini fixture by default) into <tmp>/public and plants sentinel files beside public/ for traversal tests. */
-export async function buildTestSite(project = MINI_FIXTURE): Promise<BuiltSite> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'ev-http-'));
-  const publicDir = path.join(root, 'public');
-  await buildSite({ root: project, publicDir });
-  await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: OUTSIDE_SENTINEL }));
-  await writeFile(path.join(root, 'etc'), OUTSIDE_SENTINEL);
-  return {
-    root,
-    publicDir,
-    json: async (relative) => JSON.parse(await readFile(path.join(publicDir, relative), 'utf8')) as unknown,
-    cleanup: () => rm(root, { recursive: true, force: true }),
-  };
-}
-
-/** Every file under `dir`, as sorted POSIX paths relative to it. */
-export async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
-}
+import { NETLIFY_TOML, type SharedSite } from './fixture.ts';
 
 /** Starts a fresh server (so a fresh limiter) before the enclosing block's tests and closes it after. */
-export function useServer(site: () => BuiltSite, options: Partial<ServerOptions> = {}): { readonly server: RunningServer } {
+export function useServer(site: () => SharedSite, options: Partial<ServerOptions> = {}): { readonly server: RunningServer } {
   const holder: { server?: RunningServer } = {};
   beforeAll(async () => {
-    holder.server = await startServer({ publicDir: site().publicDir, netlifyToml: NETLIFY_TOML, port: 0, ...options });
+    holder.server = await startServer({ publicDir: site().publicDir, netlifyToml: NETLIFY_TOML, port: 0, log: () => {}, ...options });
   });
   afterAll(async () => {
     await holder.server?.close();

@@ -1,13 +1,15 @@
-// The Netlify edge function (build/edge/rate-limit.ts) run in Node with standard Request/Response and a fake context.
+// The Netlify edge function (build/edge/api-edge.ts) run in Node with standard Request/Response and a fake context.
 // Its limiter is module-level state: every test uses its own client addresses.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import rateLimit from '../../build/edge/api-edge.ts';
-import { GENERATED_RESPONSE_HEADERS } from '../../build/core/edge-policy.ts';
-import { loadNetlifyConfig, type NetlifyConfig } from '../../build/serve/netlify-config.ts';
+import { API_RESPONSE_HEADERS } from '../../build/core/edge-policy.ts';
 import { RATE_LIMIT } from '../../build/core/rate-limit.ts';
-import { NETLIFY_TOML } from '../helpers/http.ts';
+import rateLimit from '../../build/edge/api-edge.ts';
+import { loadNetlifyConfig, type NetlifyConfig } from '../../build/serve/netlify-config.ts';
+import { NETLIFY_TOML, PROJECT_ROOT } from '../helpers/fixture.ts';
 
 const ORIGIN = 'https://api.example.test';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -99,13 +101,13 @@ describe('edge function: its own answers', () => {
     expectLimitHeaders(other, 59, now + 5_000);
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'])('answers %s with 405 method_not_allowed and Allow: GET, HEAD', async (method) => {
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('answers %s with 405 method_not_allowed and Allow: GET, HEAD, OPTIONS', async (method) => {
     const now = Date.now();
     const ctx = context(`192.0.2.20-${method}`);
     const res = await rateLimit(request('/api/v1/vehicles/volt-a-400-2024', method), ctx, now);
     expect(ctx.next).not.toHaveBeenCalled();
     expectGeneratedError(res, 405);
-    expect(res.headers.get('Allow')).toBe('GET, HEAD');
+    expect(res.headers.get('Allow')).toBe('GET, HEAD, OPTIONS');
     expect(JSON.parse(await res.text())).toEqual({ error: 'method_not_allowed' });
     expectLimitHeaders(res, 59, now);
   });
@@ -130,26 +132,89 @@ describe('edge function: its own answers', () => {
   });
 });
 
+describe('edge function: preflight, normalised paths and what the CDN answered', () => {
+  it('answers OPTIONS with 204, the CORS preflight headers and the standing, without calling the CDN or counting', async () => {
+    const now = Date.now();
+    const ctx = context('192.0.2.60');
+    const preflight = new Request(`${ORIGIN}/api/v1`, { method: 'OPTIONS', headers: { 'Access-Control-Request-Headers': 'x-client, content-type' } });
+    const res = await rateLimit(preflight, ctx, now);
+    expect(ctx.next).not.toHaveBeenCalled();
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect(res.headers.get('Access-Control-Allow-Methods')).toBe('GET, HEAD, OPTIONS');
+    expect(res.headers.get('Access-Control-Allow-Headers')).toBe('x-client, content-type');
+    expect(res.headers.get('Access-Control-Max-Age')).toBe('86400');
+    expectLimitHeaders(res, 60, now);
+    expectLimitHeaders(await rateLimit(request('/api/v1'), context('192.0.2.60'), now), 59, now);
+  });
+
+  it('answers a path that does not decode with 400 bad_request, counted', async () => {
+    const now = Date.now();
+    const res = await rateLimit(request('/api/v1/vehicles/%E0%A4%A'), context('192.0.2.61'), now);
+    expectGeneratedError(res, 400);
+    expect(JSON.parse(await res.text())).toEqual({ error: 'bad_request' });
+    expectLimitHeaders(res, 59, now);
+  });
+
+  it('gives an error document served by a status-200 rule the status of its code', async () => {
+    const ctx = context('192.0.2.62', () => new Response('{"error":"invalid_region"}\n', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const res = await rateLimit(request('/api/v1/compatibility/a/b?region=xx'), ctx, Date.now());
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe('{"error":"invalid_region"}\n');
+    expect(res.headers.get('Content-Type')).toBe(JSON_TYPE);
+  });
+
+  it('leaves a long body alone and passes it on whole, even without a Content-Length', async () => {
+    const long = JSON.stringify({ error: 'x'.repeat(100), more: true });
+    const stream = () => new Response(new ReadableStream({ start: (c) => { c.enqueue(new TextEncoder().encode(long.slice(0, 10))); c.enqueue(new TextEncoder().encode(long.slice(10))); c.close(); } }), { status: 200 });
+    const res = await rateLimit(request('/api/v1'), context('192.0.2.63', stream), Date.now());
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(long);
+  });
+
+  it('turns a CDN failure (5xx) into 502 upstream_error JSON, and a failed next() too, with the limit headers', async () => {
+    const now = Date.now();
+    const failing = await rateLimit(request('/api/v1'), context('192.0.2.64', () => new Response('<h1>oops</h1>', { status: 503, headers: { 'Content-Type': 'text/html' } })), now);
+    expectGeneratedError(failing, 502);
+    expect(JSON.parse(await failing.text())).toEqual({ error: 'upstream_error' });
+    expectLimitHeaders(failing, 59, now);
+    const ctx = { ip: '192.0.2.65', next: vi.fn(async () => Promise.reject(new Error('network down'))) };
+    const rejected = await rateLimit(request('/api/v1'), ctx, now);
+    expectGeneratedError(rejected, 502);
+    expect(JSON.parse(await rejected.text())).toEqual({ error: 'upstream_error' });
+    expectLimitHeaders(rejected, 59, now);
+  });
+
+  it('counts IPv6 clients per /64', async () => {
+    const now = Date.now();
+    await rateLimit(request('/api/v1'), context('2001:db8:5:6::1'), now);
+    expectLimitHeaders(await rateLimit(request('/api/v1'), context('2001:db8:5:6::abcd'), now), 58, now);
+  });
+});
+
 describe('edge function and netlify.toml agree', () => {
   let config: NetlifyConfig;
   beforeAll(async () => {
     config = await loadNetlifyConfig(NETLIFY_TOML);
   });
 
-  it('GENERATED_RESPONSE_HEADERS equal the values of the /api/* header rule', () => {
+  it('the headers the edge sets itself equal the values of the /api/* header rule', () => {
     const rule = config.headerRules.find((candidate) => candidate.for === '/api/*');
     expect(rule).toBeDefined();
-    expect(Object.keys(GENERATED_RESPONSE_HEADERS).sort()).toEqual(['Access-Control-Allow-Origin', 'Content-Type']);
-    for (const [name, value] of Object.entries(GENERATED_RESPONSE_HEADERS)) expect(rule?.values[name], name).toBe(value);
+    for (const [name, value] of Object.entries(API_RESPONSE_HEADERS)) expect(rule?.values[name], name).toBe(value);
   });
 
   it('X-RateLimit-Limit in netlify.toml equals RATE_LIMIT', () => {
     expect(config.headersFor('/api/v1/vehicles/volt-a-400-2024')['X-RateLimit-Limit']).toBe(String(RATE_LIMIT));
   });
 
-  it('the edge function is declared on every /api/ path and exists where netlify.toml says', () => {
-    for (const path of ['/api/v1', '/api/v1/vehicles/x', '/api/v1/compatibility/a/b', '/api/nope']) expect(config.hasEdgeFunction(path), path).toBe(true);
+  it('the function netlify.toml declares on every /api/ path is the one tested here', async () => {
+    for (const path of ['/api', '/api/v1', '/api/v1/vehicles/x', '/api/v1/compatibility/a/b', '/api/nope']) expect(config.hasEdgeFunction(path), path).toBe(true);
     expect(config.hasEdgeFunction('/404.html')).toBe(false);
-    expect(existsSync(fileURLToPath(new URL('../../build/edge/rate-limit.ts', import.meta.url)))).toBe(true);
+    const toml = parseToml(readFileSync(NETLIFY_TOML, 'utf8')) as { build: { edge_functions: string }; edge_functions: { function: string }[] };
+    for (const declared of toml.edge_functions) {
+      const module = (await import(/* @vite-ignore */ pathToFileURL(path.join(PROJECT_ROOT, toml.build.edge_functions, `${declared.function}.ts`)).href)) as { default: unknown };
+      expect(module.default, declared.function).toBe(rateLimit);
+    }
   });
 });

@@ -1,14 +1,10 @@
 // Contract §3 over HTTP, against the local server (netlify.toml read with Netlify's parser and matcher) on 127.0.0.1.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestSite, ClientBudget, errorOf, expectApiHeaders, fetchRaw, OUTSIDE_SENTINEL, rawRequest, useServer, type BuiltSite, type RawResponse } from '../helpers/http.ts';
+import { describe, expect, it } from 'vitest';
+import { isApiPath, normalisePath } from '../../build/core/request-path.ts';
+import { OUTSIDE_SENTINEL, sharedSite } from '../helpers/fixture.ts';
+import { ClientBudget, errorOf, expectApiHeaders, fetchRaw, rawRequest, useServer, type RawResponse } from '../helpers/http.ts';
 
-let site: BuiltSite;
-beforeAll(async () => {
-  site = await buildTestSite();
-});
-afterAll(async () => {
-  await site?.cleanup();
-});
+const site = sharedSite('mini');
 
 const D = 'api/v1/_data';
 const VA = 'volt-a-400-2024';
@@ -23,7 +19,7 @@ type Case = [string, number, string];
 async function expectBody(res: RawResponse, status: number, expected: string): Promise<void> {
   expect(res.status).toBe(status);
   const body = JSON.parse(res.body) as unknown;
-  expect(body).toEqual(expected.startsWith('api/') ? await site.json(expected) : errorOf(expected));
+  expect(body).toEqual(expected.startsWith('api/') ? site.json(expected) : errorOf(expected));
 }
 
 /** One describe block with its own server (own limiter): every case is a GET from 127.0.0.1, in order. */
@@ -116,9 +112,17 @@ describeCases('extensions, trailing slash, case, extra query parameters', [
   [`${C}?Region=GB`, 200, edge('EU', VA, HPC)],
   [`/api/v1/vehicles/${VA}?region=XX&x=1`, 200, `${D}/vehicles/${VA}.json`],
   ['/api/v1?x=1', 200, `${D}/index.json`],
+  // ?region= on both list endpoints (extension): that region's edges only; any other value is 400 invalid_region.
+  [`/api/v1/vehicles/${VA}/compatibility?region=GB`, 200, `${D}/vehicle-compatibility/GB/${VA}.json`],
+  [`/api/v1/vehicles/${VA}/compatibility?region=NA`, 200, `${D}/vehicle-compatibility/NA/${VA}.json`],
+  [`/api/v1/chargers/${BOLT}/compatibility?region=NA`, 200, `${D}/charger-compatibility/NA/${BOLT}.json`],
+  [`/api/v1/chargers/${BOLT}/compatibility/?region=EU`, 200, `${D}/charger-compatibility/EU/${BOLT}.json`],
+  [`/api/v1/vehicles/${VA}/compatibility?region=gb`, 400, 'invalid_region'],
+  [`/api/v1/chargers/${BOLT}/compatibility?region=`, 400, 'invalid_region'],
+  ['/api/v1/vehicles/no-such-vehicle/compatibility?region=GB', 404, 'not_found'],
 ]);
 
-describe('methods: HEAD, and 405 for everything but GET and HEAD', () => {
+describe('methods: HEAD, OPTIONS (CORS preflight), and 405 for the others', () => {
   const running = useServer(() => site);
   const budget = new ClientBudget();
 
@@ -135,11 +139,11 @@ describe('methods: HEAD, and 405 for everything but GET and HEAD', () => {
     expect(res.body).toBe('');
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'])('%s on an API path → 405 method_not_allowed, Allow: GET, HEAD', async (method) => {
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s on an API path → 405 method_not_allowed, Allow: GET, HEAD, OPTIONS', async (method) => {
     const res = await fetchRaw(`${running.server.url}/api/v1/vehicles/${VA}`, { method });
     budget.check(res);
     expect(res.status).toBe(405);
-    expect(res.headers['allow']).toBe('GET, HEAD');
+    expect(res.headers['allow']).toBe('GET, HEAD, OPTIONS');
     expect(JSON.parse(res.body)).toEqual(errorOf('method_not_allowed'));
   });
 
@@ -147,14 +151,35 @@ describe('methods: HEAD, and 405 for everything but GET and HEAD', () => {
     const res = await fetchRaw(`${running.server.url}/api/v1/nope`, { method: 'POST', body: '{}' });
     budget.check(res);
     expect(res.status).toBe(405);
-    expect(res.headers['allow']).toBe('GET, HEAD');
+    expect(res.headers['allow']).toBe('GET, HEAD, OPTIONS');
     expect(JSON.parse(res.body)).toEqual(errorOf('method_not_allowed'));
   });
 
-  it('DELETE outside /api/ → 405 with Allow: GET, HEAD (local server)', async () => {
+  it('OPTIONS is the CORS preflight: 204, no body, the allowed methods and the requested headers echoed, not counted', async () => {
+    const res = await rawRequest({
+      port: running.server.port,
+      path: `/api/v1/vehicles/${VA}`,
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'X-Api-Client, Accept' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.body).toBe('');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+    expect(res.headers['access-control-allow-headers']).toBe('X-Api-Client, Accept');
+    expect(res.headers['access-control-max-age']).toBe('86400');
+    // The preflight shows the client's standing without spending a request: the next GET still counts from here.
+    const standing = expectApiHeaders(res);
+    const next = await fetchRaw(`${running.server.url}/api/v1`);
+    budget.check(next);
+    expect(expectApiHeaders(next).remaining).toBe(standing.remaining - 1);
+  });
+
+  it('DELETE outside /api/ → 405 with Allow and a JSON body (local server)', async () => {
     const res = await fetchRaw(`${running.server.url}/404.html`, { method: 'DELETE' });
     expect(res.status).toBe(405);
-    expect(res.headers['allow']).toBe('GET, HEAD');
+    expect(res.headers['allow']).toBe('GET, HEAD, OPTIONS');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(res.body)).toEqual(errorOf('method_not_allowed'));
   });
 });
@@ -199,14 +224,15 @@ describe('path traversal never leaves public/ and never fails with 500', () => {
     '/..%5c..%5cetc',
     '/../package.json',
     '/%2e%2e/etc',
-  ])('GET %s → 400/404, nothing from outside public/', async (path) => {
+  ])('GET %s → nothing from outside public/, never a 5xx', async (path) => {
     const res = await rawRequest({ port: running.server.port, path });
-    expect([400, 404]).toContain(res.status);
+    expect(res.status).toBeLessThan(500);
     expect(res.body).not.toContain(OUTSIDE_SENTINEL);
-    if (path.startsWith('/api/')) {
-      expectApiHeaders(res);
-      expect(JSON.parse(res.body)).toMatchObject({ error: expect.stringMatching(/^(not_found|slugs_required)$/) });
-    }
+    // Dot segments resolve inside public/ (/api/v1/vehicles/%2e%2e is /api/v1); the rest is an error.
+    if (res.status !== 200) expect(JSON.parse(res.body)).toMatchObject({ error: expect.stringMatching(/^(not_found|bad_request|slugs_required)$/) });
+    // The API headers follow the normalised path: /api/%2e%2e/package.json is /package.json, outside the API.
+    const normalised = normalisePath(path.split('?')[0]!);
+    if (typeof normalised === 'string' || isApiPath(normalised.path)) expectApiHeaders(res);
   });
 });
 

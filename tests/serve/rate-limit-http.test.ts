@@ -1,14 +1,9 @@
 // The rate limit over HTTP: 60 requests per client address per window, then 429 (contract §3).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestSite, errorOf, expectApiHeaders, rawRequest, useServer, type BuiltSite, type RawResponse } from '../helpers/http.ts';
+import { describe, expect, it } from 'vitest';
+import { sharedSite } from '../helpers/fixture.ts';
+import { errorOf, expectApiHeaders, rawRequest, useServer, type RawResponse } from '../helpers/http.ts';
 
-let site: BuiltSite;
-beforeAll(async () => {
-  site = await buildTestSite();
-});
-afterAll(async () => {
-  await site?.cleanup();
-});
+const site = sharedSite('mini');
 
 const VEHICLE = '/api/v1/vehicles/volt-a-400-2024';
 const VEHICLE_FILE = 'api/v1/_data/vehicles/volt-a-400-2024.json';
@@ -31,7 +26,7 @@ describe('60 requests per client address, then 429', () => {
   let reset = 0;
 
   it('requests 1..60 from 127.0.0.2 pass with Remaining 59..0 and one Reset', async () => {
-    const expectedBody = await site.json(VEHICLE_FILE);
+    const expectedBody = site.json(VEHICLE_FILE);
     for (let n = 1; n <= 60; n += 1) {
       const res = await get('127.0.0.2');
       expect(res.status, `request ${n}`).toBe(200);
@@ -78,8 +73,8 @@ describe('60 requests per client address, then 429', () => {
   });
 });
 
-describe('trustProxy: true takes the client from the first X-Forwarded-For address', () => {
-  const running = useServer(() => site, { trustProxy: true });
+describe('trustProxy: 1 takes the client from the last X-Forwarded-For entry, which the proxy appended', () => {
+  const running = useServer(() => site, { trustProxy: 1 });
   const get = (localAddress: string, forwardedFor?: string) =>
     rawRequest({ port: running.server.port, path: VEHICLE, localAddress, headers: forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor } });
   const remainingOf = (res: RawResponse) => {
@@ -87,11 +82,28 @@ describe('trustProxy: true takes the client from the first X-Forwarded-For addre
     return expectApiHeaders(res).remaining;
   };
 
-  it('counts per first forwarded address, whatever the socket address', async () => {
-    expect(remainingOf(await get('127.0.0.2', '203.0.113.7, 10.0.0.1'))).toBe(59);
+  it('counts per last forwarded address, whatever the socket address and whatever the client wrote before it', async () => {
+    expect(remainingOf(await get('127.0.0.2', '10.0.0.1, 203.0.113.7'))).toBe(59);
     expect(remainingOf(await get('127.0.0.3', '203.0.113.7'))).toBe(58);
-    expect(remainingOf(await get('127.0.0.2', '198.51.100.9, 203.0.113.7'))).toBe(59);
-    expect(remainingOf(await get('127.0.0.2', '203.0.113.7,198.51.100.9'))).toBe(57);
+    expect(remainingOf(await get('127.0.0.2', '203.0.113.7, 198.51.100.9'))).toBe(59);
+    expect(remainingOf(await get('127.0.0.2', '198.51.100.9,203.0.113.7'))).toBe(57);
+  });
+
+  it('a client writing a new leftmost address on every request does not escape its limit', async () => {
+    for (let n = 1; n <= 60; n += 1) expect(remainingOf(await get('127.0.0.2', `10.9.${n}.1, 192.0.2.77`))).toBe(60 - n);
+    const blocked = await get('127.0.0.2', '10.9.200.1, 192.0.2.77');
+    expect(blocked.status).toBe(429);
+  });
+
+  it('keys IPv6 clients per /64: two addresses of one /64 share a window, another /64 does not', async () => {
+    expect(remainingOf(await get('127.0.0.2', '2001:db8:aa:1::1'))).toBe(59);
+    expect(remainingOf(await get('127.0.0.2', '2001:db8:aa:1:ffff:1:2:3'))).toBe(58);
+    expect(remainingOf(await get('127.0.0.2', '2001:db8:aa:2::1'))).toBe(59);
+  });
+
+  it('ignores a forwarded entry that is not an address (the socket address counts instead), and very long headers cost nothing', async () => {
+    expect(remainingOf(await get('127.0.0.9', 'not-an-address'))).toBe(59);
+    expect(remainingOf(await get('127.0.0.9', `${'x'.repeat(8_000)}, ${'9'.repeat(4_000)}`))).toBe(58);
   });
 
   it('falls back to the socket address without the header', async () => {

@@ -159,3 +159,53 @@ describe('rateLimitHeaders', () => {
     expect(headers['Retry-After']).toBeUndefined();
   });
 });
+
+describe('createRateLimiter: eviction never frees a refused client', () => {
+  it('keeps a client that is being refused while 100,000 new clients arrive, and drops idle ones instead', () => {
+    const limiter = createRateLimiter({ maxClients: 1_000 });
+    exhaust(limiter, 'attacker', T0);
+    expect(limiter.hit('attacker', T0 + 1).allowed).toBe(false);
+    for (let n = 0; n < 100_000; n += 1) limiter.hit(`new-${n}`, T0 + 2 + Math.floor(n / 1_000));
+    expect(limiter.size).toBeLessThanOrEqual(1_000);
+    expect(limiter.hit('attacker', T0 + 200).allowed).toBe(false);
+    expect(limiter.hit('attacker', T0 + 60_000).allowed).toBe(true);
+  });
+
+  it('refuses a newcomer rather than forget a refused client when every tracked client is being refused', () => {
+    const limiter = createRateLimiter({ maxClients: 3, limit: 1 });
+    for (const client of ['a', 'b', 'c']) {
+      limiter.hit(client, T0);
+      expect(limiter.hit(client, T0).allowed).toBe(false);
+    }
+    expect(limiter.hit('d', T0 + 1)).toMatchObject({ allowed: false, remaining: 0 });
+    for (const client of ['a', 'b', 'c']) expect(limiter.hit(client, T0 + 2).allowed).toBe(false);
+  });
+
+  it('evicts the least recently seen client first', () => {
+    const limiter = createRateLimiter({ maxClients: 100 });
+    for (let n = 0; n < 100; n += 1) limiter.hit(`c${n}`, T0);
+    limiter.hit('c0', T0 + 1);
+    limiter.hit('newcomer', T0 + 2);
+    expect(limiter.hit('c0', T0 + 3).remaining).toBe(57);
+    expect(limiter.hit('c1', T0 + 3).remaining).toBe(59);
+  });
+
+  it('bounds the key: two clients that differ only after 64 characters share a window', () => {
+    const limiter = createRateLimiter();
+    const stem = 'k'.repeat(64);
+    limiter.hit(`${stem}a`, T0);
+    expect(limiter.hit(`${stem}b`, T0).remaining).toBe(58);
+  });
+});
+
+describe('peek', () => {
+  it('shows the standing without counting a request', () => {
+    const limiter = createRateLimiter();
+    expect(limiter.peek('p', T0)).toMatchObject({ allowed: true, remaining: 60 });
+    limiter.hit('p', T0);
+    expect(limiter.peek('p', T0 + 1)).toMatchObject({ allowed: true, remaining: 59 });
+    expect(limiter.peek('p', T0 + 2)).toMatchObject({ remaining: 59 });
+    exhaust(limiter, 'q', T0);
+    expect(limiter.peek('q', T0 + 1)).toMatchObject({ allowed: false, remaining: 0 });
+  });
+});

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { Edge } from '../api/schemas.ts';
-import { DATA_DIR } from '../render/layout.ts';
+import { STORAGE_DIR } from '../render/layout.ts';
 
 export interface ResourceChanges {
   added: string[];
@@ -27,7 +27,7 @@ export interface TreeDiff {
 }
 
 function readDocuments<T>(publicDir: string, folder: string): Map<string, T> {
-  const dir = path.join(publicDir, DATA_DIR, folder);
+  const dir = path.join(publicDir, STORAGE_DIR, folder);
   const documents = new Map<string, T>();
   if (!existsSync(dir)) return documents;
   for (const file of fg.sync('**/*.json', { cwd: dir }).sort()) documents.set(file.slice(0, -5), JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as T);

@@ -1,0 +1,99 @@
+// The build-state file next to public/: the input digests of what public/ holds, so a rebuild redoes only what changed.
+// An optimisation only: a missing, corrupt or foreign state file makes the build a full one, with the same output.
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { Dataset } from '../data/dataset.ts';
+import { shardText } from '../data/ledger.ts';
+import type { HistoryMode } from '../release/edge-history.ts';
+
+const FORMAT = 2;
+
+export interface BuildState {
+  format: number;
+  /** Digest of the build code and its locked dependencies: any change of either makes the state useless. */
+  code: string;
+  /** Digest of everything every edge may depend on: sources, connectors, protocols, adapters, release date, mode. */
+  global: string;
+  /** Per vehicle: its row, its region rows, its observations and its ledger shard. */
+  vehicles: Record<string, string>;
+  /** Per charger: its row and its connector rows. */
+  chargers: Record<string, string>;
+  /** Names this state; also written into public/ (layout.treeToken), so a state that does not describe public/ is ignored. */
+  token: string;
+}
+
+const digest = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24);
+
+let codeDigestMemo: string | null = null;
+
+/** Digest of build/**\/*.ts and package-lock.json, computed once per process. */
+export function codeDigest(): string {
+  if (codeDigestMemo) return codeDigestMemo;
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const hash = createHash('sha256');
+  for (const file of [...fg.sync('build/**/*.ts', { cwd: root }).sort(), 'package-lock.json']) {
+    hash.update(`${file}\0`);
+    try {
+      hash.update(readFileSync(path.join(root, file)));
+    } catch {
+      hash.update('missing');
+    }
+  }
+  codeDigestMemo = hash.digest('hex').slice(0, 24);
+  return codeDigestMemo;
+}
+
+/** The state the current data gives (its token included). */
+export function currentState(data: Dataset, dataDir: string, releasedAt: string | null, mode: HistoryMode): BuildState {
+  const observations = new Map<string, unknown[]>();
+  for (const observation of data.observations.values()) observations.set(observation.vehicle, [...(observations.get(observation.vehicle) ?? []), observation]);
+  const vehicles: Record<string, string> = {};
+  for (const vehicle of data.vehicles) {
+    const regions = [...(data.vehicleRegions.get(vehicle.slug)?.values() ?? [])];
+    vehicles[vehicle.slug] = digest(vehicle, regions, observations.get(vehicle.slug) ?? [], shardText(dataDir, vehicle.slug));
+  }
+  const chargers: Record<string, string> = {};
+  for (const charger of data.chargers) chargers[charger.slug] = digest(charger, [...(data.chargerConnectors.get(charger.slug)?.values() ?? [])]);
+  const state = {
+    format: FORMAT,
+    code: codeDigest(),
+    global: digest([...data.sources.values()], [...data.connectors.values()], data.protocols, data.adapters, releasedAt, mode),
+    vehicles,
+    chargers,
+  };
+  return { ...state, token: digest(state) };
+}
+
+export const stateFile = (publicDir: string) => path.join(path.dirname(publicDir), `.${path.basename(publicDir)}-build-state.json`);
+
+/** The state recorded for `publicDir`, or null when there is none, it cannot be read, or it does not describe public/. */
+export function readState(publicDir: string, tokenFile: string): BuildState | null {
+  try {
+    const state = JSON.parse(readFileSync(stateFile(publicDir), 'utf8')) as BuildState;
+    if (state.format !== FORMAT || typeof state.vehicles !== 'object' || typeof state.chargers !== 'object') return null;
+    const token = readFileSync(path.join(publicDir, tokenFile), 'utf8').trim();
+    return token === state.token ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeState(publicDir: string, state: BuildState): void {
+  const file = stateFile(publicDir);
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(state)}\n`);
+  renameSync(`${file}.tmp`, file);
+}
+
+/** What changed between the recorded state and now, or null when a full build is needed (other code or global inputs). */
+export function changesSince(before: BuildState | null, now: BuildState): { vehicles: Set<string>; chargers: Set<string>; removedVehicles: string[]; removedChargers: string[] } | null {
+  if (!before || before.code !== now.code || before.global !== now.global) return null;
+  const changed = (a: Record<string, string>, b: Record<string, string>) => new Set(Object.keys(b).filter((slug) => a[slug] !== b[slug]));
+  return {
+    vehicles: changed(before.vehicles, now.vehicles),
+    chargers: changed(before.chargers, now.chargers),
+    removedVehicles: Object.keys(before.vehicles).filter((slug) => !(slug in now.vehicles)),
+    removedChargers: Object.keys(before.chargers).filter((slug) => !(slug in now.chargers)),
+  };
+}

@@ -1,0 +1,90 @@
+// The files that describe the whole dataset or the API rather than one resource: the index and lists, the error
+// documents, the JSON Schemas, the OpenAPI document and the reference page with its real examples.
+import { edgeContent, edgeDocument } from '../api/edge-content.ts';
+import { DOCUMENT_KINDS, jsonSchemaOf, schemaPath } from '../api/json-schemas.ts';
+import { openApiDocument } from '../api/openapi.ts';
+import type { DocumentKind, Edge } from '../api/schemas.ts';
+import { ERROR_STATUS, errorBody, type ErrorCode } from '../core/errors.ts';
+import { DEFAULT_REGION } from '../core/regions.ts';
+import type { Dataset } from '../data/dataset.ts';
+import { edgesOfVehicle } from '../derive/all-edges.ts';
+import { EdgeHistory } from '../release/edge-history.ts';
+import { chargerDocument, chargerListDocument, edgeCount, indexDocument, vehicleDocument, vehicleListDocument } from './documents.ts';
+import { layout } from './layout.ts';
+import { referencePage, type Example } from './reference-page.ts';
+
+export interface SiteFile {
+  path: string;
+  body: string;
+  /** For API documents: the schema the document must match, and the document itself (validated before writing). */
+  schema?: DocumentKind;
+  document?: unknown;
+}
+
+export const toJson = (document: unknown): string => `${JSON.stringify(document)}\n`;
+export const apiFile = (path: string, schema: DocumentKind, document: unknown): SiteFile => ({ path, body: toJson(document), schema, document });
+
+/** A list shortened to its first item, for the reference page. */
+function shortList(url: string, document: Record<string, unknown>, key: string): Example {
+  const items = document[key] as unknown[];
+  return { url, status: 200, body: { ...document, [key]: items.slice(0, 1) }, itemsInFull: items.length };
+}
+
+/** Real responses for the reference page: the first vehicle and the first charger that have an edge. */
+function examples(data: Dataset, dataDir: string): Record<string, Example> {
+  const found: Record<string, Example> = {};
+  const history = new EdgeHistory(dataDir, 'provisional');
+  for (const [vehicleIndex, vehicle] of data.vehicles.entries()) {
+    history.beginVehicle(vehicle.slug);
+    const edges: Edge[] = [...edgesOfVehicle(data, vehicleIndex)].map(({ facts }) => {
+      const content = edgeContent(facts, data);
+      return edgeDocument(content, history.stamp(content));
+    });
+    const first = edges[0];
+    if (!first) continue;
+    const query = first.region === DEFAULT_REGION ? '' : `?region=${first.region}`;
+    found['/api/v1/vehicles/{slug}'] = { url: `/api/v1/vehicles/${vehicle.slug}`, status: 200, body: vehicleDocument(vehicle) };
+    found['/api/v1/vehicles/{slug}/compatibility'] = shortList(`/api/v1/vehicles/${vehicle.slug}/compatibility`, { slug: vehicle.slug, chargers: edges }, 'chargers');
+    found['/api/v1/compatibility/{vehicleSlug}/{chargerSlug}'] = { url: `/api/v1/compatibility/${first.vehicle}/${first.charger}${query}`, status: 200, body: first };
+    found['/api/v1/compatibility/{vehicleSlug}'] = { url: `/api/v1/compatibility/${first.vehicle}`, status: 400, body: { error: 'slugs_required' } };
+    const charger = data.chargers.find((c) => c.slug === first.charger)!;
+    found['/api/v1/chargers/{slug}'] = { url: `/api/v1/chargers/${charger.slug}`, status: 200, body: chargerDocument(charger) };
+    found['/api/v1/chargers/{slug}/compatibility'] = {
+      url: `/api/v1/chargers/${charger.slug}/compatibility`,
+      status: 200,
+      body: { slug: charger.slug, vehicles: [first] },
+      itemsInFull: edgeCountOf(data, charger.slug),
+    };
+    break;
+  }
+  return found;
+}
+
+/** How many edges a charger has (one per region it shares with each vehicle). */
+function edgeCountOf(data: Dataset, charger: string): number {
+  const regions = data.chargerConnectors.get(charger);
+  let count = 0;
+  for (const vehicleRegions of data.vehicleRegions.values()) for (const region of vehicleRegions.keys()) if (regions?.has(region)) count += 1;
+  return count;
+}
+
+export function* globalFiles(data: Dataset, dataDir: string, datasetVersion: string): Generator<SiteFile> {
+  const vehicleList = vehicleListDocument(data);
+  const chargerList = chargerListDocument(data);
+  const index = indexDocument(data, datasetVersion, edgeCount(data));
+  yield apiFile(layout.vehicleList(), 'vehicle-list', vehicleList);
+  yield apiFile(layout.chargerList(), 'charger-list', chargerList);
+  yield apiFile(layout.index(), 'index', index);
+  for (const code of Object.keys(ERROR_STATUS) as ErrorCode[]) yield apiFile(layout.error(code), 'error', { error: code });
+  yield { path: layout.storageGuard(), body: errorBody('not_found') };
+  yield { path: layout.notFoundPage(), body: errorBody('not_found') };
+  for (const kind of DOCUMENT_KINDS) yield { path: schemaPath(kind), body: `${JSON.stringify(jsonSchemaOf(kind), null, 2)}\n` };
+  const openapi = openApiDocument();
+  yield { path: layout.openApi(), body: `${JSON.stringify(openapi, null, 2)}\n` };
+  const shown = examples(data, dataDir);
+  shown['/api/v1'] = { url: '/api/v1', status: 200, body: index };
+  shown['/api/v1/vehicles'] = shortList('/api/v1/vehicles', vehicleList, 'vehicles');
+  shown['/api/v1/chargers'] = shortList('/api/v1/chargers', chargerList, 'chargers');
+  shown['/api/v1/compatibility'] = { url: '/api/v1/compatibility', status: 400, body: { error: 'slugs_required' } };
+  yield { path: layout.referencePage(), body: referencePage(openapi, shown) };
+}

@@ -1,0 +1,117 @@
+// The files of a published folder for the local server: an index of their paths and sizes (no stat per request), their
+// bytes and ETags from a byte-bounded memory cache, both renewed when the build (or a mirror) commits a new tree.
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync, type ReadStream } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { layout } from '../render/layout.ts';
+import { BoundedCache } from './bounded-cache.ts';
+
+
+export interface ServedFile {
+  relative: string;
+  size: number;
+  etag: string;
+  /** The bytes, for files small enough to keep in memory; null for a large file, which is streamed. */
+  body: Buffer | null;
+}
+
+export interface SiteFilesOptions {
+  /** Memory for cached file bodies (default 64 MiB); a file above a sixteenth of it is streamed from disk. */
+  cacheBytes?: number;
+  /** How often, at most, the tree token is looked at (default 500 ms). */
+  checkIntervalMs?: number;
+}
+
+const etagOf = (hash: string) => `"${hash.slice(0, 20)}"`;
+
+export class SiteFiles {
+  private sizes = new Map<string, number>();
+  private readonly bodies: BoundedCache<ServedFile>;
+  private readonly largeEtags = new Map<string, string>();
+  private readonly largeFileBytes: number;
+  private tokenStamp = '';
+  private checkedAt = 0;
+
+  constructor(
+    readonly publicDir: string,
+    private readonly options: SiteFilesOptions = {},
+  ) {
+    const cacheBytes = options.cacheBytes ?? 64 * 1024 * 1024;
+    this.largeFileBytes = Math.floor(cacheBytes / 16);
+    this.bodies = new BoundedCache<ServedFile>(cacheBytes, (key, file) => 2 * key.length + file.size + 200);
+    this.reindex();
+  }
+
+  /** Number of files in the index. */
+  get count(): number {
+    return this.sizes.size;
+  }
+
+  /** Re-reads the tree when its token changed since the last look (at most once per check interval). */
+  refresh(nowMs = Date.now()): void {
+    if (nowMs - this.checkedAt < (this.options.checkIntervalMs ?? 500)) return;
+    this.checkedAt = nowMs;
+    if (this.readTokenStamp() !== this.tokenStamp) this.reindex();
+  }
+
+  /** The file that already-decoded path segments name: the file itself, or index.html of a folder. */
+  fileAt(segments: readonly string[]): string | null {
+    const relative = segments.join('/');
+    if (this.sizes.has(relative)) return relative;
+    const index = relative === '' ? 'index.html' : `${relative}/index.html`;
+    return this.sizes.has(index) ? index : null;
+  }
+
+  /** The file's bytes (or, when large, its size and ETag for streaming); null when it vanished since the index. */
+  read(relative: string): ServedFile | null {
+    const cached = this.bodies.get(relative);
+    if (cached) return cached;
+    const size = this.sizes.get(relative);
+    if (size === undefined) return null;
+    const full = path.join(this.publicDir, relative);
+    try {
+      if (size > this.largeFileBytes) return { relative, size: statSync(full).size, etag: this.largeEtag(relative, full), body: null };
+      const body = readFileSync(full);
+      const file = { relative, size: body.length, etag: etagOf(createHash('sha1').update(body).digest('hex')), body };
+      this.bodies.set(relative, file);
+      return file;
+    } catch {
+      return null;
+    }
+  }
+
+  stream(file: ServedFile): ReadStream {
+    return createReadStream(path.join(this.publicDir, file.relative));
+  }
+
+  private largeEtag(relative: string, full: string): string {
+    let etag = this.largeEtags.get(relative);
+    if (etag === undefined) {
+      const hash = createHash('sha1');
+      const buffer = Buffer.alloc(1 << 20);
+      const fd = openSync(full, 'r');
+      try {
+        for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) hash.update(buffer.subarray(0, read));
+      } finally {
+        closeSync(fd);
+      }
+      etag = etagOf(hash.digest('hex'));
+      this.largeEtags.set(relative, etag);
+    }
+    return etag;
+  }
+
+  private readTokenStamp(): string {
+    const stat = statSync(path.join(this.publicDir, layout.treeToken()), { throwIfNoEntry: false });
+    return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : 'none';
+  }
+
+  private reindex(): void {
+    this.tokenStamp = this.readTokenStamp();
+    const entries = fg.sync('**', { cwd: this.publicDir, onlyFiles: true, dot: true, stats: true });
+    this.sizes = new Map(entries.map((entry) => [entry.path, entry.stats!.size]));
+    this.bodies.clear();
+    this.largeEtags.clear();
+  }
+}

@@ -1,0 +1,76 @@
+// Holds each charger's edge bodies while the build walks the vehicles, so that every edge is derived once and the
+// charger lists are written afterwards: bounded buffers in memory, the rest appended to one file per charger.
+import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { EdgeBody } from '../render/list-files.ts';
+
+export interface SpilledEntry {
+  regionIndex: number;
+  body: EdgeBody;
+}
+
+export class ChargerSpill {
+  private readonly buffers: string[][];
+  private readonly sizes: number[];
+  private held = 0;
+
+  /** `maxHeldBytes`: memory for all buffers together; the fullest is flushed to disk when it is exceeded. */
+  constructor(
+    private readonly dir: string,
+    chargers: number,
+    private readonly maxHeldBytes = 32 * 1024 * 1024,
+  ) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    this.buffers = Array.from({ length: chargers }, () => []);
+    this.sizes = new Array<number>(chargers).fill(0);
+  }
+
+  /** Adds an edge of charger `chargerIndex`; call in the charger list's order (vehicle, then region). */
+  add(chargerIndex: number, regionIndex: number, body: EdgeBody): void {
+    if (regionIndex > 9) throw new Error('the spill format holds at most 10 regions');
+    const line = `${regionIndex}${body}\n`;
+    this.buffers[chargerIndex]!.push(line);
+    this.sizes[chargerIndex]! += line.length;
+    this.held += line.length;
+    while (this.held > this.maxHeldBytes) this.flush(this.sizes.indexOf(Math.max(...this.sizes)));
+  }
+
+  /** Every edge of a charger, in the order added; its buffer and file are released. */
+  take(chargerIndex: number): SpilledEntry[] {
+    const file = this.file(chargerIndex);
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+      rmSync(file);
+    } catch {
+      // Nothing was flushed for this charger.
+    }
+    text += this.buffers[chargerIndex]!.join('');
+    this.held -= this.sizes[chargerIndex]!;
+    this.buffers[chargerIndex] = [];
+    this.sizes[chargerIndex] = 0;
+    const entries: SpilledEntry[] = [];
+    for (let at = 0; at < text.length; ) {
+      const end = text.indexOf('\n', at);
+      entries.push({ regionIndex: text.charCodeAt(at) - 48, body: text.slice(at + 1, end) });
+      at = end + 1;
+    }
+    return entries;
+  }
+
+  dispose(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private flush(chargerIndex: number): void {
+    appendFileSync(this.file(chargerIndex), this.buffers[chargerIndex]!.join(''));
+    this.held -= this.sizes[chargerIndex]!;
+    this.buffers[chargerIndex] = [];
+    this.sizes[chargerIndex] = 0;
+  }
+
+  private file(chargerIndex: number): string {
+    return path.join(this.dir, `${chargerIndex}.spill`);
+  }
+}

@@ -1,0 +1,32 @@
+// Builds the sites many test files read, once per run: the mini fixture (released) and the shipped dataset (preview).
+// Each lives in its own temp folder, with sentinel files planted beside public/ for the traversal tests.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildSite } from '../build/pipeline/build-site.ts';
+import { MINI_FIXTURE, OUTSIDE_SENTINEL, PROJECT_ROOT } from './helpers/fixture.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** public/ of the mini fixture built as published (its ledger is released). */
+    miniSite: string;
+    /** public/ of this repository's data/ built in preview mode (contributors' data need not be released). */
+    shippedSite: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'ev-sites-'));
+  const build = async (name: string, projectRoot: string, history: 'enforce' | 'provisional') => {
+    const publicDir = path.join(root, name, 'public');
+    await buildSite({ root: projectRoot, publicDir, history });
+    await writeFile(path.join(root, name, 'package.json'), JSON.stringify({ name: OUTSIDE_SENTINEL }));
+    await writeFile(path.join(root, name, 'etc'), OUTSIDE_SENTINEL);
+    return publicDir;
+  };
+  const [mini, shipped] = await Promise.all([build('mini', MINI_FIXTURE, 'enforce'), build('shipped', PROJECT_ROOT, 'provisional')]);
+  project.provide('miniSite', mini);
+  project.provide('shippedSite', shipped);
+  return () => rm(root, { recursive: true, force: true });
+}
