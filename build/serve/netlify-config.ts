@@ -14,10 +14,12 @@ export interface RuleMatch {
 }
 
 export interface NetlifyConfig {
-  /** The first redirect rule matching a request path and raw query string, as Netlify's matcher decides. */
+  /** The first redirect rule matching a request path and raw query string, as Netlify's matcher decides (parameters no rule names are ignored). */
   matchRule(path: string, query: string): RuleMatch | null;
   /** Headers of every header rule whose `for` matches the path, later rules overriding earlier ones. */
   headersFor(path: string): Record<string, string>;
+  /** Memory the remembered rule matches take (bytes, estimated). */
+  readonly matchCacheBytes: number;
   /** Whether an edge function is declared on the path. */
   hasEdgeFunction(path: string): boolean;
   /** The header rules as parsed, for tests and documentation. */
@@ -34,7 +36,7 @@ const MATCH_CACHE_BYTES = 16 * 1024 * 1024;
 /** `*` in a Netlify path matches anything, including further segments. */
 const pathPattern = (glob: string) => new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}/?$`);
 
-export async function loadNetlifyConfig(tomlPath: string): Promise<NetlifyConfig> {
+export async function loadNetlifyConfig(tomlPath: string, options: { matchCacheBytes?: number } = {}): Promise<NetlifyConfig> {
   const { redirects, errors: redirectErrors } = await parseAllRedirects({
     redirectsFiles: [],
     netlifyConfigPath: tomlPath,
@@ -51,7 +53,17 @@ export async function loadNetlifyConfig(tomlPath: string): Promise<NetlifyConfig
   if (errors.length > 0) throw new Error(`${tomlPath}: ${errors.map((e: Error) => e.message).join('; ')}`);
 
   // The matcher takes the parser's rules with `from` renamed to `origin` and `query` to `params`.
-  const rules = (redirects as { from: string; query: Record<string, string> }[]).map(({ from, query, ...rule }) => ({ ...rule, origin: from, params: query }));
+  const parsed = redirects as { from: string; query: Record<string, string> }[];
+  const rules = parsed.map(({ from, query, ...rule }) => ({ ...rule, origin: from, params: query }));
+  // Only the query parameters some rule looks at can change a match; the others are dropped before matching.
+  const ruleParameters = new Set(parsed.flatMap((rule) => Object.keys(rule.query ?? {})));
+  const routingQuery = (query: string) =>
+    query
+      .split('&')
+      .filter((pair) => ruleParameters.has(pair.split('=')[0]!))
+      // No rule value is long: a longer one can only match a placeholder, which any cut value matches as well.
+      .map((pair) => pair.slice(0, 64))
+      .join('&');
   const matcher = (await redirector.parseJSON(JSON.stringify(rules), {})) as Matcher;
 
   const toml = parseToml(await readFile(tomlPath, 'utf8')) as { edge_functions?: { path: string }[] };
@@ -59,9 +71,10 @@ export async function loadNetlifyConfig(tomlPath: string): Promise<NetlifyConfig
   const headerRules = headers as { for: string; values: Record<string, string>; forRegExp: RegExp }[];
 
   // Rules never change while the server runs, so a match is remembered per path and query, within a byte budget.
-  const matches = new BoundedCache<RuleMatch | null>(MATCH_CACHE_BYTES, (key, value) => 2 * key.length + 2 * (value?.to.length ?? 0) + 64);
+  const matches = new BoundedCache<RuleMatch | null>(options.matchCacheBytes ?? MATCH_CACHE_BYTES, (key, value) => 2 * key.length + 2 * (value?.to.length ?? 0) + 64);
   return {
-    matchRule(path, query) {
+    matchRule(path, rawQuery) {
+      const query = routingQuery(rawQuery);
       const key = `${path}?${query}`;
       const cached = matches.get(key);
       if (cached !== undefined) return cached;
@@ -74,6 +87,9 @@ export async function loadNetlifyConfig(tomlPath: string): Promise<NetlifyConfig
       const result: Record<string, string> = {};
       for (const rule of headerRules) if (rule.forRegExp.test(path)) Object.assign(result, rule.values);
       return result;
+    },
+    get matchCacheBytes() {
+      return matches.totalBytes;
     },
     hasEdgeFunction: (path) => edgePaths.some((pattern) => pattern.test(path)),
     headerRules: headerRules.map((rule) => ({ for: rule.for, values: rule.values })),

@@ -1,0 +1,205 @@
+// The reproductions of every way one request could crash the local server, bypass the limit or exhaust its memory
+// (issue 10), each fixed and kept fixed here.
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { loadNetlifyConfig } from '../../build/serve/netlify-config.ts';
+import { startServer } from '../../build/serve/server.ts';
+import { NETLIFY_TOML, sharedSite } from '../helpers/fixture.ts';
+import { expectApiHeaders, fetchRaw, rawRequest, useServer, type RawResponse } from '../helpers/http.ts';
+
+const site = sharedSite('mini');
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends raw bytes (no client-side URL handling at all) and returns status line, headers and body of the answer. */
+function rawSocket(port: number, bytes: string, localAddress = '127.0.0.1'): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: '127.0.0.1', localAddress }, () => socket.end(bytes, 'latin1'));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+  });
+}
+
+describe('requests that used to crash the server', () => {
+  const running = useServer(() => site);
+  const alive = async () => expect((await fetchRaw(`${running.server.url}/api/v1`, { headers: {} })).status).toBe(200);
+
+  it.each([
+    [`/api/v1/vehicles/${'a'.repeat(251)}`, 404],
+    [`/api/v1/vehicles/${'a'.repeat(300)}/compatibility`, 404],
+    [`/api/v1/compatibility/${'v'.repeat(251)}/${'c'.repeat(251)}?region=NA`, 404],
+    [`/${'x'.repeat(256)}`, 404],
+    [`/api/${'x'.repeat(256)}/v1`, 404],
+    ['/index.html/x', 404],
+    ['/api/v1/openapi.json/x', 404],
+    ['/404.html/x', 404],
+    ['/api/v1/schemas/edge.json/x/y', 404],
+  ])('GET %s → %i, and the server keeps serving', async (path, status) => {
+    const res = await rawRequest({ port: running.server.port, path, localAddress: '127.0.1.1' });
+    expect(res.status).toBe(status);
+    expect(JSON.parse(res.body)).toEqual({ error: 'not_found' });
+    await alive();
+  });
+
+  it('GET http://[::1/?q HTTP/1.1 (absolute form, bad host, a query) sent raw → 400 bad_request JSON with the API headers', async () => {
+    const res = await rawSocket(running.server.port, 'GET http://[::1/?q HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', '127.0.1.2');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ error: 'bad_request' });
+    expectApiHeaders(res);
+    await alive();
+  });
+
+  it('an absolute-form request for a real path is answered like the path', async () => {
+    const res = await rawSocket(running.server.port, 'GET http://localhost/api/v1/vehicles/volt-a-400-2024 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', '127.0.1.3');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ slug: 'volt-a-400-2024' });
+  });
+});
+
+describe('errors Node answers before any handler runs are the API\'s JSON errors too', () => {
+  const running = useServer(() => site);
+
+  it.each([
+    ['a malformed request line', 'GET /api/v1 HTTP/9.9\r\n\r\n', 400, 'bad_request'],
+    ['a control character in the path', 'GET /api/v1\x01 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad_request'],
+    ['not HTTP at all', '\x16\x03\x01\x02\x00\x01\r\n\r\n', 400, 'bad_request'],
+    ['headers larger than 16 KiB', `GET /api/v1 HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
+  ])('%s → %i %s, JSON, CORS, X-RateLimit-*', async (_name, bytes, status, code) => {
+    const res = await rawSocket(running.server.port, bytes, '127.0.2.1');
+    expect(res.status).toBe(status);
+    expect(JSON.parse(res.body)).toEqual({ error: code });
+    expectApiHeaders(res);
+  });
+
+  it('a bad Range is ignored (the whole document, 200), never a 416', async () => {
+    const res = await rawRequest({ port: running.server.port, path: '/api/v1/vehicles/volt-a-400-2024', headers: { Range: 'bytes=999999-' }, localAddress: '127.0.2.2' });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ slug: 'volt-a-400-2024' });
+  });
+
+  it('an unreadable path outside /api/ gets a JSON 400, and an unknown one the CDN\'s 404 page', async () => {
+    const bad = await rawRequest({ port: running.server.port, path: '/%E0%A4%A', localAddress: '127.0.2.3' });
+    expect(bad.status).toBe(400);
+    expect(bad.headers['content-type']).toBe(JSON_TYPE);
+    const missing = await rawRequest({ port: running.server.port, path: '/no-such-page', localAddress: '127.0.2.3' });
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body)).toEqual({ error: 'not_found' });
+  });
+});
+
+describe('the limit applies however the path is spelled', () => {
+  const running = useServer(() => site);
+
+  it.each([
+    ['//api/v1/vehicles', 400],
+    ['///api/v1', 400],
+    ['/%61pi/v1/compatibility/volt-d-na-ccs1-2024/bolt-super-250?region=NA', 200],
+    ['/api/v1/./vehicles', 200],
+    ['/x/../api/v1/chargers', 200],
+    ['/api/v1/vehicles/volt-a-400-2024/', 200],
+  ])('%s carries the API headers and counts: the 61st request from one address is 429', async (path, status) => {
+    const address = `127.0.3.${path.length}`;
+    for (let n = 1; n <= 60; n += 1) {
+      const res = await rawRequest({ port: running.server.port, path, localAddress: address });
+      expect(res.status, `request ${n}`).toBe(status);
+      expect(expectApiHeaders(res).remaining).toBe(60 - n);
+    }
+    expect((await rawRequest({ port: running.server.port, path, localAddress: address })).status).toBe(429);
+  });
+});
+
+describe('the error boundary', () => {
+  it('turns a failure inside request handling into a JSON 500 with the headers, logs it once, and keeps serving', async () => {
+    const log: string[] = [];
+    let broken = true;
+    const server = await startServer({
+      publicDir: site.publicDir,
+      netlifyToml: NETLIFY_TOML,
+      log: (line) => log.push(line),
+      now: () => {
+        if (broken) throw new Error('the clock broke');
+        return Date.now();
+      },
+    });
+    try {
+      const res = await rawRequest({ port: server.port, path: '/api/v1' });
+      expect(res.status).toBe(500);
+      expect(res.headers['content-type']).toBe(JSON_TYPE);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(JSON.parse(res.body)).toEqual({ error: 'internal_error' });
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatch(/^serve: GET \/api\/v1 failed: Error: the clock broke/);
+      broken = false;
+      expect((await rawRequest({ port: server.port, path: '/api/v1' })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('memory', () => {
+  /**
+   * Sends a body of `bytes` with the request on a kept-alive connection (so the server must read it all to reach a next
+   * request), honouring back-pressure, and resolves with the answer's status once everything was sent.
+   */
+  function postLarge(port: number, bytes: number, localAddress: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const socket = connect({ port, host: '127.0.0.1', localAddress });
+      const chunk = Buffer.alloc(1 << 16, 120);
+      let sent = 0;
+      let status = 0;
+      socket.on('data', (data: Buffer) => {
+        status ||= Number(data.toString('latin1').split(' ')[1]);
+      });
+      const pump = () => {
+        while (sent < bytes) {
+          sent += chunk.length;
+          if (!socket.write(chunk)) return void socket.once('drain', pump);
+        }
+        socket.end();
+        socket.once('finish', () => socket.destroy());
+      };
+      socket.on('connect', () => {
+        socket.write(`POST /api/v1 HTTP/1.1\r\nHost: x\r\nContent-Length: ${bytes}\r\n\r\n`);
+        pump();
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) => (status && error.code === 'EPIPE' ? resolve(status) : reject(error)));
+      socket.on('close', () => resolve(status));
+    });
+  }
+
+  it('never stores request bodies: four concurrent 128 MiB POSTs cost the server less than 50 MB', async () => {
+    const server = await startServer({ publicDir: site.publicDir, netlifyToml: NETLIFY_TOML, log: () => {} });
+    try {
+      await postLarge(server.port, 1 << 20, '127.0.4.9');
+      const before = process.memoryUsage().rss;
+      const statuses = await Promise.all([1, 2, 3, 4].map((n) => postLarge(server.port, 128 << 20, `127.0.4.${n}`)));
+      const after = process.memoryUsage().rss;
+      expect(statuses).toEqual([405, 405, 405, 405]);
+      expect(after - before, `RSS grew by ${Math.round((after - before) / 1e6)} MB`).toBeLessThan(50e6);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('bounds the remembered rule matches by bytes: unique long queries and paths do not accumulate', async () => {
+    const budget = 1024 * 1024;
+    const config = await loadNetlifyConfig(NETLIFY_TOML, { matchCacheBytes: budget });
+    const long = 'q'.repeat(15_000);
+    // Parameters no rule names never reach the matcher or its memory.
+    for (let n = 0; n < 2_000; n += 1) config.matchRule('/api/v1/compatibility/a/b', `region=EU&n=${n}&x=${long}`);
+    expect(config.matchCacheBytes).toBeLessThan(10_000);
+    expect(config.matchRule('/api/v1/compatibility/a/b', `x=${long}&region=${long}`)?.to).toBe('/api/v1/_data/errors/invalid_region.json');
+    const path = 'p'.repeat(4_000);
+    for (let n = 0; n < 400; n += 1) config.matchRule(`/api/v1/vehicles/${n}${path}`, '');
+    expect(config.matchCacheBytes).toBeGreaterThan(budget / 2);
+    expect(config.matchCacheBytes).toBeLessThanOrEqual(budget);
+  });
+});
