@@ -1,17 +1,13 @@
-// `npm run check`: every data check over data/, nothing written; prints file:line:column: [check] message and exits 1 on any problem.
-import { parseArgs } from 'node:util';
-import { checkTables } from '../data/dataset.ts';
-import { loadTables } from '../data/load.ts';
-import { compareProblems, formatProblem } from '../data/problems.ts';
+// `npm run check`: every data check over data/, nothing written; prints file:line:column: [check] message, exit 1 on any problem.
+import { checkData } from '../pipeline/check-data.ts';
+import { DataError } from '../data/problems.ts';
+import { parseCommandLine, runAsProgram, type Command } from './command.ts';
 
-const { values } = parseArgs({ options: { root: { type: 'string', default: process.cwd() } } });
-const { tables, problems, rejectedKeys } = await loadTables(values.root);
-problems.push(...checkTables(tables, rejectedKeys));
-problems.sort(compareProblems);
-for (const problem of problems) console.error(formatProblem(problem));
-const rows = Object.values(tables).reduce((n, t) => n + t.length, 0);
-if (problems.length > 0) {
-  console.error(`\n${problems.length} problem(s) in data/`);
-  process.exit(1);
-}
-console.log(`data/ is clean: ${rows} rows in ${Object.keys(tables).length} files passed every check`);
+export const check: Command = async (args, output) => {
+  const { values } = parseCommandLine(args, 'npm run check', { root: { type: 'string', default: process.cwd() } });
+  const { problems, rows, files } = await checkData(values.root, ['error', 'style']);
+  if (problems.length > 0) throw new DataError(problems);
+  output.out(`data/ is clean: ${rows} rows in ${files} files passed every check`);
+};
+
+await runAsProgram(import.meta.url, 'check', check);

@@ -1,4 +1,6 @@
-// What every command line shares: strict flags, one clear line and exit 1 for any error, data problems as file:line:column.
+// What every command line shares: strict flags, one clear line and exit 1 for any error, data problems as
+// file:line:column, and a body that tests can run in-process (a command is a function of its arguments and output).
+import { pathToFileURL } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DataError, formatProblem } from '../data/problems.ts';
 
@@ -7,36 +9,52 @@ export class CommandError extends Error {
   override name = 'CommandError';
 }
 
+/** Where a command prints: stdout and stderr for the real command, arrays in tests. */
+export interface Output {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export type Command = (args: readonly string[], output: Output) => Promise<void>;
+
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** Parses argv strictly: an unknown flag, a missing value or a stray argument is a CommandError naming it and the usage. */
-export function parseCommandLine<O extends Options>(usage: string, options: O, positionals: { min: number; max: number } = { min: 0, max: 0 }) {
+/** Parses arguments strictly: an unknown flag, a missing value or a stray argument is a CommandError with the usage. */
+export function parseCommandLine<O extends Options>(args: readonly string[], usage: string, options: O, positionals: { min: number; max: number } = { min: 0, max: 0 }) {
   let parsed;
   try {
-    parsed = parseArgs({ options, allowPositionals: positionals.max > 0, strict: true });
+    parsed = parseArgs({ args: [...args], options, allowPositionals: positionals.max > 0, strict: true });
   } catch (error) {
     throw new CommandError(`${(error as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '')}; usage: ${usage}`);
   }
   if (parsed.positionals.length < positionals.min || parsed.positionals.length > positionals.max) {
-    throw new CommandError(`expected ${positionals.min === positionals.max ? positionals.min : `${positionals.min} to ${positionals.max}`} argument(s), got ${parsed.positionals.length}; usage: ${usage}`);
+    const expected = positionals.min === positionals.max ? `${positionals.min}` : `${positionals.min} to ${positionals.max}`;
+    throw new CommandError(`expected ${expected} argument(s), got ${parsed.positionals.length}; usage: ${usage}`);
   }
   return parsed;
 }
 
-/** Runs a command's body; every failure ends as one line on stderr (data problems: one line each) and exit code 1. */
-export async function runCommand(name: string, body: () => Promise<void> | void): Promise<void> {
+/** Runs a command; every failure ends as one line on stderr (data problems: one line each) and exit code 1. */
+export async function execute(name: string, command: Command, args: readonly string[], output: Output): Promise<number> {
   try {
-    await body();
+    await command(args, output);
+    return 0;
   } catch (error) {
     if (error instanceof DataError) {
-      for (const problem of error.problems) console.error(formatProblem(problem));
-      console.error(`${name}: stopped, ${error.problems.length} problem(s) in data/`);
-    } else if (error instanceof CommandError) {
-      console.error(`${name}: ${error.message}`);
+      for (const problem of error.problems) output.err(formatProblem(problem));
+      output.err(`${name}: stopped, ${error.problems.length} problem(s) in data/`);
     } else {
       const message = error instanceof Error ? error.message : String(error);
-      console.error(`${name}: ${message.split('\n')[0]}`);
+      output.err(`${name}: ${message.split('\n')[0]}`);
     }
-    process.exitCode = 1;
+    return 1;
   }
+}
+
+export const consoleOutput: Output = { out: (text) => console.log(text), err: (text) => console.error(text) };
+
+/** Runs the command when its module is the program (`tsx build/cli/<name>.ts`), not when a test imports it. */
+export async function runAsProgram(moduleUrl: string, name: string, command: Command): Promise<void> {
+  if (process.argv[1] === undefined || pathToFileURL(process.argv[1]).href !== moduleUrl) return;
+  process.exitCode = await execute(name, command, process.argv.slice(2), consoleOutput);
 }

@@ -1,7 +1,11 @@
-// `npm run coverage`: what data/ covers, per region, as a Markdown table (derives every edge, writes nothing).
-import { parseArgs } from 'node:util';
+// `npm run coverage`: what data/ covers, per region, as Markdown tables (derives every edge, writes nothing).
 import { loadDataset } from '../data/dataset.ts';
 import { coverageTable, datasetCoverage } from '../report/coverage.ts';
+import { parseCommandLine, runAsProgram, type Command } from './command.ts';
 
-const { values } = parseArgs({ options: { root: { type: 'string', default: process.cwd() } } });
-process.stdout.write(coverageTable(datasetCoverage(await loadDataset(values.root))));
+export const coverage: Command = async (args, output) => {
+  const { values } = parseCommandLine(args, 'npm run coverage', { root: { type: 'string', default: process.cwd() } });
+  output.out(coverageTable(datasetCoverage(await loadDataset(values.root))).trimEnd());
+};
+
+await runAsProgram(import.meta.url, 'coverage', coverage);

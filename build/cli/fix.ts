@@ -1,10 +1,14 @@
-// `npm run fix`: applies the mechanical fixes (encoding, line endings, spacing, row order) to data/.
-import { parseArgs } from 'node:util';
+// `npm run fix`: applies the mechanical fixes (encoding, line endings, spacing, row order) to data/ and says what it changed.
 import { fixData } from '../data/fix.ts';
+import { CommandError, parseCommandLine, runAsProgram, type Command } from './command.ts';
 
-const { values } = parseArgs({ options: { root: { type: 'string', default: process.cwd() } } });
-const { changed, failed } = fixData(values.root);
-for (const file of changed) console.log(`fixed ${file}`);
-for (const { file, reason } of failed) console.error(`${file}: not fixed, it cannot be read as it is: ${reason}`);
-if (changed.length === 0 && failed.length === 0) console.log('nothing to fix');
-process.exit(failed.length > 0 ? 1 : 0);
+export const fix: Command = async (args, output) => {
+  const { values } = parseCommandLine(args, 'npm run fix', { root: { type: 'string', default: process.cwd() } });
+  const { changed, failed } = fixData(values.root);
+  for (const { file, changes } of changed) output.out(`${file}: ${changes.join('; ')}`);
+  for (const { file, reason } of failed) output.err(`${file}: not fixed, it cannot be read as it is: ${reason}`);
+  if (failed.length > 0) throw new CommandError(`${failed.length} file(s) could not be fixed; see above`);
+  if (changed.length === 0) output.out('nothing to fix');
+};
+
+await runAsProgram(import.meta.url, 'fix', fix);

@@ -1,28 +1,31 @@
-// `npm run release [-- --date YYYY-MM-DD] [--major|--patch]`: stamps the ledger and bumps the dataset version; the only command that reads the clock.
-import { parseArgs } from 'node:util';
-import { releaseDataset } from '../release/release.ts';
-import { DataError, formatProblem } from '../data/problems.ts';
+// `npm run release [-- --date YYYY-MM-DD] [--major|--patch]`: stamps the ledger, records the changes and bumps the
+// dataset version; the only command that reads the clock. Everything is checked before anything is written.
+import { NothingToRelease, releaseDataset } from '../release/release.ts';
+import { CommandError, parseCommandLine, runAsProgram, type Command } from './command.ts';
 
-const { values } = parseArgs({
-  options: {
+const USAGE = 'npm run release -- [--date YYYY-MM-DD] [--major | --patch]';
+
+export const release: Command = async (args, output) => {
+  const { values } = parseCommandLine(args, USAGE, {
     root: { type: 'string', default: process.cwd() },
     date: { type: 'string' },
     major: { type: 'boolean', default: false },
     patch: { type: 'boolean', default: false },
-  },
-});
-const date = values.date ?? new Date().toISOString().slice(0, 10);
-try {
-  const result = await releaseDataset({ root: values.root, date, bump: values.major ? 'major' : values.patch ? 'patch' : 'minor' });
-  console.log(
-    `released dataset ${result.release.datasetVersion} on ${date}: ${result.added} new edge(s), ${result.changed} changed, ` +
-      `${result.returned} returned, ${result.removed} removed, ${result.unchanged} unchanged`,
-  );
-} catch (error) {
-  if (error instanceof DataError) {
-    for (const problem of error.problems) console.error(formatProblem(problem));
-    console.error('\nrelease stopped: fix data/ first');
-    process.exit(1);
+  });
+  if (values.major && values.patch) throw new CommandError('--major and --patch exclude each other: give at most one (the default is a minor release)');
+  const date = values.date ?? new Date().toISOString().slice(0, 10);
+  try {
+    const result = await releaseDataset({ root: values.root, date, bump: values.major ? 'major' : values.patch ? 'patch' : 'minor' });
+    const { vehicles, chargers } = result.record;
+    output.out(
+      `released dataset ${result.release.datasetVersion} on ${date}: edges ${result.added} added, ${result.changed} changed, ${result.removed} removed, ${result.unchanged} unchanged; ` +
+        `vehicles ${vehicles.added.length} added, ${vehicles.changed.length} changed, ${vehicles.removed.length} removed; ` +
+        `chargers ${chargers.added.length} added, ${chargers.changed.length} changed, ${chargers.removed.length} removed`,
+    );
+  } catch (error) {
+    if (error instanceof NothingToRelease || error instanceof RangeError) throw new CommandError(error.message);
+    throw error;
   }
-  throw error;
-}
+};
+
+await runAsProgram(import.meta.url, 'release', release);

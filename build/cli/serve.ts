@@ -2,8 +2,8 @@
 // netlify.toml and public/: this project, or a mirror) with netlify.toml's rules and the API's edge policy.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { startServer } from '../serve/server.ts';
-import { CommandError, parseCommandLine, runCommand } from './command.ts';
+import { startServer, type RunningServer } from '../serve/server.ts';
+import { CommandError, parseCommandLine, runAsProgram, type Command } from './command.ts';
 
 const USAGE = 'npm run serve -- [--dir <folder>] [--host <address>] [--port <1-65535>] [--trust-proxy <proxies>] [--no-rate-limit]';
 
@@ -13,8 +13,11 @@ export function parsePort(text: string, from: string): number {
   return Number(text);
 }
 
-await runCommand('serve', async () => {
-  const { values } = parseCommandLine(USAGE, {
+/** The servers this process started (tests close them; the program keeps serving until a signal). */
+export const runningServers: RunningServer[] = [];
+
+export const serve: Command = async (args, output) => {
+  const { values } = parseCommandLine(args, USAGE, {
     dir: { type: 'string', default: process.cwd() },
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string' },
@@ -28,17 +31,21 @@ await runCommand('serve', async () => {
   const netlifyToml = path.join(dir, 'netlify.toml');
   if (!existsSync(netlifyToml)) throw new CommandError(`${dir} has no netlify.toml: serve a project folder or a mirror folder`);
   if (!existsSync(path.join(publicDir, 'api'))) throw new CommandError(`${publicDir} holds no built API: run npm run build (or npm run mirror) first`);
-  let server;
+  let server: RunningServer;
   try {
     server = await startServer({ publicDir, netlifyToml, host: values.host, port, trustProxy: Number(values['trust-proxy']), noRateLimit: values['no-rate-limit'] });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new CommandError(`port ${port} on ${values.host} is already in use: stop the other server or pick another with --port`);
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new CommandError(`cannot listen on ${values.host}: no such local address`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') throw new CommandError(`cannot listen on ${values.host}: not an address of this machine`);
     if (code === 'EACCES') throw new CommandError(`not allowed to listen on port ${port} (ports below 1024 need privileges)`);
     throw error;
   }
-  const running = server;
-  console.log(`serving ${path.relative(process.cwd(), publicDir) || '.'} at ${running.url}/api/v1 (rules from netlify.toml${values['no-rate-limit'] ? '; rate limit lifted for benchmarking' : ''})`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void running.close().then(() => process.exit(0)));
-});
+  runningServers.push(server);
+  output.out(`serving ${path.relative(process.cwd(), publicDir) || '.'} at ${server.url}/api/v1 (rules from netlify.toml${values['no-rate-limit'] ? '; rate limit lifted for benchmarking' : ''})`);
+};
+
+await runAsProgram(import.meta.url, 'serve', serve);
+if (runningServers.length > 0) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void Promise.all(runningServers.map((server) => server.close())).then(() => process.exit(0)));
+}

@@ -1,4 +1,5 @@
-// Mechanical fixes for data/ (npm run fix): UTF-8 without BOM, LF endings, trimmed cells, single spaces, rows in order.
+// Mechanical fixes for data/ (npm run fix): UTF-8 without BOM, LF endings, trimmed cells, single spaces, rows in order;
+// each fix is reported per file.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -6,24 +7,68 @@ import { compareKeys, ROW_ORDER } from './order.ts';
 import { TABLES, type TableName } from './tables.ts';
 
 const quote = (cell: string) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** A fixed text and the fixes it took, in words. */
+export interface Fixed {
+  text: string;
+  changes: string[];
+}
+
+/** What every file shares: the byte-order mark and CR LF line endings. */
+function fixEncoding(text: string, changes: string[]): string {
+  let fixed = text;
+  if (fixed.charCodeAt(0) === 0xfeff) {
+    fixed = fixed.slice(1);
+    changes.push('removed the byte-order mark');
+  }
+  const crlf = fixed.split('\r').length - 1;
+  if (crlf > 0) {
+    fixed = fixed.replace(/\r\n?/g, '\n');
+    changes.push(`changed ${plural(crlf, 'line ending')} from CR LF to LF`);
+  }
+  return fixed;
+}
+
+/** Number of positions at which two orders of the same items differ. */
+const moved = <T>(before: readonly T[], after: readonly T[]) => before.filter((item, i) => after[i] !== item).length;
 
 /** The fixed text of a CSV table; throws when the file cannot be parsed (a human must look at it). */
-export function fixCsv(table: TableName, text: string): string {
-  const records = parseCsv(text.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true }) as string[][];
-  const [header, ...rows] = records.map((record) => record.map((cell) => cell.trim().replace(/[ \t]+/g, ' ')));
-  if (!header) return '';
+export function fixCsv(table: TableName, text: string): Fixed {
+  const changes: string[] = [];
+  const decoded = fixEncoding(text, changes);
+  const records = parseCsv(decoded, { relax_column_count: true, skip_empty_lines: true }) as string[][];
+  let respaced = 0;
+  const cleaned = records.map((record) =>
+    record.map((cell) => {
+      const tidy = cell.trim().replace(/[ \t]+/g, ' ');
+      if (tidy !== cell) respaced += 1;
+      return tidy;
+    }),
+  );
+  if (respaced > 0) changes.push(`trimmed spaces in ${plural(respaced, 'cell')}`);
+  const [header, ...rows] = cleaned;
+  if (!header) return { text: '', changes };
   const key = (row: string[]) => ROW_ORDER[table](Object.fromEntries(header.map((name, i) => [name, row[i] ?? ''])));
   const sorted = [...rows].sort((a, b) => compareKeys(key(a), key(b)));
-  return `${[header, ...sorted].map((row) => row.map(quote).join(',')).join('\n')}\n`;
+  const out = moved(rows, sorted);
+  if (out > 0) changes.push(`put ${plural(out, 'row')} back in order`);
+  const fixed = `${[header, ...sorted].map((row) => row.map(quote).join(',')).join('\n')}\n`;
+  if (changes.length === 0 && fixed !== decoded) changes.push('rewrote quoting and blank lines in the standard form');
+  return { text: fixed, changes };
 }
 
 /** The fixed text of a YAML list file: entries (each starting "- ") sorted by id, header comments kept. */
-export function fixYaml(table: TableName, text: string): string {
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n').map((line) => line.replace(/[ \t]+$/, ''));
-  const first = lines.findIndex((line) => line.startsWith('- '));
-  if (first === -1) return `${lines.join('\n').trimEnd()}\n`;
+export function fixYaml(table: TableName, text: string): Fixed {
+  const changes: string[] = [];
+  const lines = fixEncoding(text, changes).split('\n');
+  const trimmed = lines.map((line) => line.replace(/[ \t]+$/, ''));
+  const trailing = trimmed.filter((line, i) => line !== lines[i]).length;
+  if (trailing > 0) changes.push(`removed trailing spaces on ${plural(trailing, 'line')}`);
+  const first = trimmed.findIndex((line) => line.startsWith('- '));
+  if (first === -1) return { text: `${trimmed.join('\n').trimEnd()}\n`, changes };
   const entries: string[][] = [];
-  for (const line of lines.slice(first)) {
+  for (const line of trimmed.slice(first)) {
     if (line.startsWith('- ')) entries.push([line]);
     else entries[entries.length - 1]!.push(line);
   }
@@ -31,16 +76,15 @@ export function fixYaml(table: TableName, text: string): string {
     const line = entry.find((l) => /^(- |  )id:/.test(l)) ?? '';
     return { id: line.replace(/^(- |  )id:\s*/, '').replace(/^["']|["']$/g, '') };
   };
-  const body = entries
-    .map((entry) => ({ entry, key: ROW_ORDER[table](idOf(entry)) }))
-    .sort((a, b) => compareKeys(a.key, b.key))
-    .map(({ entry }) => entry.join('\n').trimEnd());
-  const head = lines.slice(0, first).join('\n').trimEnd();
-  return `${head ? `${head}\n` : ''}${body.join('\n')}\n`;
+  const sorted = [...entries].sort((a, b) => compareKeys(ROW_ORDER[table](idOf(a)), ROW_ORDER[table](idOf(b))));
+  const out = moved(entries, sorted);
+  if (out > 0) changes.push(`put ${plural(out, 'entry', 'entries')} back in order`);
+  const head = trimmed.slice(0, first).join('\n').trimEnd();
+  return { text: `${head ? `${head}\n` : ''}${sorted.map((entry) => entry.join('\n').trimEnd()).join('\n')}\n`, changes };
 }
 
 export interface FixResult {
-  changed: string[];
+  changed: { file: string; changes: string[] }[];
   failed: { file: string; reason: string }[];
 }
 
@@ -56,13 +100,13 @@ export function fixData(root: string): FixResult {
       continue;
     }
     try {
-      const after = table.file.endsWith('.csv') ? fixCsv(name, before.replace(/\r\n?/g, '\n')) : fixYaml(name, before);
-      if (after !== before) {
-        writeFileSync(file, after);
-        result.changed.push(`data/${table.file}`);
+      const after = table.file.endsWith('.csv') ? fixCsv(name, before) : fixYaml(name, before);
+      if (after.text !== before) {
+        writeFileSync(file, after.text);
+        result.changed.push({ file: `data/${table.file}`, changes: after.changes.length > 0 ? after.changes : ['normalised the file'] });
       }
     } catch (error) {
-      result.failed.push({ file: `data/${table.file}`, reason: (error as Error).message });
+      result.failed.push({ file: `data/${table.file}`, reason: (error as Error).message.split('\n')[0]! });
     }
   }
   return result;

@@ -3,11 +3,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { isRegion, type Region } from '../core/regions.ts';
+import { STATES, type State } from '../core/vocabulary.ts';
 import { compareKeys, ROW_ORDER } from './order.ts';
 import { DataError, type Problem } from './problems.ts';
 
 export const LEDGER_DIR = 'ledger';
-const HEADER = ['charger', 'region', 'hash', 'edge_version', 'created_at', 'published'];
+const HEADER = ['charger', 'region', 'hash', 'edge_version', 'created_at', 'published', 'state', 'kw'];
 
 export interface LedgerEntry {
   charger: string;
@@ -17,6 +18,9 @@ export interface LedgerEntry {
   createdAt: string;
   /** False for an edge that was published once and is gone now: kept so that a returning edge continues its count. */
   published: boolean;
+  /** The state and kW last published, for the changes record of the next release. */
+  state: State;
+  kw: number;
 }
 
 export const ledgerKey = (charger: string, region: string) => `${charger} ${region}`;
@@ -36,6 +40,8 @@ const CELL_RULES: [column: number, test: (cell: string) => boolean, must: string
   [3, (c) => /^[1-9]\d*$/.test(c), 'a whole number from 1'],
   [4, (c) => /^\d{4}-\d{2}-\d{2}$/.test(c), 'a date YYYY-MM-DD'],
   [5, (c) => c === 'yes' || c === 'no', 'yes or no'],
+  [6, (c) => (STATES as readonly string[]).includes(c), `one of ${STATES.join(', ')}`],
+  [7, (c) => /^\d+(?:\.\d+)?$/.test(c), 'a number of kW'],
 ];
 
 /** One vehicle's ledger rows, keyed by charger and region (empty when the vehicle has none yet); DataError when malformed. */
@@ -65,8 +71,8 @@ export function readShard(dataDir: string, vehicle: string): Map<string, LedgerE
       report(info.lines, bad[0] + 1, `${HEADER[bad[0]]} must be ${bad[2]}, got "${record[bad[0]]}"`);
       continue;
     }
-    const [charger, region, hash, version, createdAt, published] = record as [string, Region, string, string, string, string];
-    entries.set(ledgerKey(charger, region), { charger, region, hash, edgeVersion: Number(version), createdAt, published: published === 'yes' });
+    const [charger, region, hash, version, createdAt, published, state, kw] = record as [string, Region, string, string, string, string, State, string];
+    entries.set(ledgerKey(charger, region), { charger, region, hash, edgeVersion: Number(version), createdAt, published: published === 'yes', state, kw: Number(kw) });
   }
   if (problems.length > 0) throw new DataError(problems);
   return entries;
@@ -80,7 +86,7 @@ export function writeShard(dataDir: string, vehicle: string, entries: Iterable<L
     return;
   }
   mkdirSync(path.dirname(file), { recursive: true });
-  const lines = sorted.map((e) => [e.charger, e.region, e.hash, e.edgeVersion, e.createdAt, e.published ? 'yes' : 'no'].join(','));
+  const lines = sorted.map((e) => [e.charger, e.region, e.hash, e.edgeVersion, e.createdAt, e.published ? 'yes' : 'no', e.state, e.kw].join(','));
   writeFileSync(file, `${[HEADER.join(','), ...lines].join('\n')}\n`);
 }
 

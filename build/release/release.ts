@@ -1,10 +1,14 @@
-// npm run release's work: stamps the ledger from the data (versions +1 where content changed, new edges dated today) and bumps the dataset version.
+// npm run release's work: stamps the ledger from the data (versions +1 where content changed, new edges dated the
+// release day), records what the release changed (data/releases/), and bumps the dataset version.
 import path from 'node:path';
-import { loadDataset } from '../data/dataset.ts';
-import { edgesOfVehicle } from '../derive/all-edges.ts';
 import { edgeContent, edgeContentHash } from '../api/edge-content.ts';
+import { isRegion } from '../core/regions.ts';
+import { loadDataset } from '../data/dataset.ts';
 import { ledgerKey, ledgerVehicles, readShard, writeShard, type LedgerEntry } from '../data/ledger.ts';
+import { readSnapshot, writeReleaseRecord, writeSnapshot, type EdgeChange, type ReleaseRecord, type ResourceChanges, type SnapshotLine } from '../data/release-records.ts';
 import { bumpVersion, dataDigest, readRelease, writeRelease, type Bump, type Release } from '../data/release-file.ts';
+import { edgesOfVehicle } from '../derive/all-edges.ts';
+import { chargerDocument, vehicleDocument } from '../render/documents.ts';
 
 export interface ReleaseOptions {
   root: string;
@@ -15,60 +19,114 @@ export interface ReleaseOptions {
 
 export interface ReleaseSummary {
   release: Release;
+  record: ReleaseRecord;
   added: number;
   changed: number;
   unchanged: number;
   removed: number;
-  returned: number;
+}
+
+/** Nothing would change for API users, and data/ is what the last release was made from: there is nothing to release. */
+export class NothingToRelease extends Error {
+  constructor(readonly current: string) {
+    super(`nothing changed since release ${current}: no version was bumped and nothing was written`);
+    this.name = 'NothingToRelease';
+  }
+}
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+function compareResources(before: readonly SnapshotLine[], after: readonly SnapshotLine[], kind: SnapshotLine['kind']): ResourceChanges {
+  const old = new Map(before.filter((line) => line.kind === kind).map((line) => [line.slug, line.document]));
+  const now = new Map(after.filter((line) => line.kind === kind).map((line) => [line.slug, line.document]));
+  const changes: ResourceChanges = { added: [], removed: [], changed: [] };
+  for (const [slug, document] of now) {
+    const previous = old.get(slug);
+    if (!previous) changes.added.push(slug);
+    else {
+      const fields = Object.keys(document).filter((field) => JSON.stringify(previous[field]) !== JSON.stringify(document[field]));
+      if (fields.length > 0) changes.changed.push({ slug, fields });
+    }
+  }
+  for (const slug of old.keys()) if (!now.has(slug)) changes.removed.push(slug);
+  return changes;
 }
 
 export async function releaseDataset(options: ReleaseOptions): Promise<ReleaseSummary> {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(options.date)) throw new Error(`release date must be YYYY-MM-DD, got "${options.date}"`);
   const dataDir = path.join(options.root, 'data');
+  const previous = readRelease(dataDir);
+  if (!isCalendarDate(options.date)) throw new RangeError(`--date must be a real day written YYYY-MM-DD, got "${options.date}"`);
+  if (previous && options.date < previous.releasedAt) throw new RangeError(`--date ${options.date} is before the last release (${previous.datasetVersion} on ${previous.releasedAt})`);
   const data = await loadDataset(options.root);
-  const summary = { added: 0, changed: 0, unchanged: 0, removed: 0, returned: 0 };
 
-  const stampShard = (slug: string, derived: Map<string, { charger: string; region: LedgerEntry['region']; hash: string }>) => {
+  const edges: EdgeChange[] = [];
+  const shards = new Map<string, LedgerEntry[]>();
+  let unchanged = 0;
+  const stampShard = (vehicle: string, derived: Map<string, Omit<LedgerEntry, 'edgeVersion' | 'createdAt' | 'published'>>) => {
     const next = new Map<string, LedgerEntry>();
-    for (const [key, entry] of readShard(dataDir, slug)) {
+    const record = (entry: LedgerEntry, change: EdgeChange['change'], from: LedgerEntry | null, to: LedgerEntry | null) => {
+      if (!isRegion(entry.region)) return;
+      edges.push({ vehicle, charger: entry.charger, region: entry.region, change, from: from && { state: from.state, kw: from.kw }, to: to && { state: to.state, kw: to.kw }, edgeVersion: entry.edgeVersion });
+    };
+    for (const [key, entry] of readShard(dataDir, vehicle)) {
       const edge = derived.get(key);
       if (!edge) {
-        if (entry.published) summary.removed += 1;
+        if (entry.published) record(entry, 'removed', entry, null);
         next.set(key, { ...entry, published: false });
-      } else if (!entry.published) {
-        summary.returned += 1;
-        next.set(key, { ...entry, hash: edge.hash, edgeVersion: entry.edgeVersion + 1, published: true });
-      } else if (entry.hash !== edge.hash) {
-        summary.changed += 1;
-        next.set(key, { ...entry, hash: edge.hash, edgeVersion: entry.edgeVersion + 1 });
+      } else if (!entry.published || entry.hash !== edge.hash) {
+        const stamped = { ...entry, ...edge, edgeVersion: entry.edgeVersion + 1, published: true };
+        record(stamped, entry.published ? 'changed' : 'added', entry.published ? entry : null, stamped);
+        next.set(key, stamped);
       } else {
-        summary.unchanged += 1;
-        next.set(key, entry);
+        unchanged += 1;
+        next.set(key, { ...entry, state: edge.state, kw: edge.kw });
       }
     }
     for (const [key, edge] of derived) {
       if (next.has(key)) continue;
-      summary.added += 1;
-      next.set(key, { ...edge, edgeVersion: 1, createdAt: options.date, published: true });
+      const stamped: LedgerEntry = { ...edge, edgeVersion: 1, createdAt: options.date, published: true };
+      record(stamped, 'added', null, stamped);
+      next.set(key, stamped);
     }
-    writeShard(dataDir, slug, next.values());
+    shards.set(vehicle, [...next.values()]);
   };
 
   const current = new Set<string>();
   for (const [vehicleIndex, vehicle] of data.vehicles.entries()) {
     current.add(vehicle.slug);
-    const derived = new Map<string, { charger: string; region: LedgerEntry['region']; hash: string }>();
+    const derived = new Map<string, Omit<LedgerEntry, 'edgeVersion' | 'createdAt' | 'published'>>();
     for (const { facts } of edgesOfVehicle(data, vehicleIndex)) {
-      const content = edgeContent(facts, data);
-      derived.set(ledgerKey(content.charger, content.region), { charger: content.charger, region: content.region, hash: edgeContentHash(content) });
+      derived.set(ledgerKey(facts.charger, facts.region), { charger: facts.charger, region: facts.region, hash: edgeContentHash(edgeContent(facts, data)), state: facts.state, kw: facts.kw });
     }
     stampShard(vehicle.slug, derived);
   }
   // Vehicles that left the data keep their shard, every edge unpublished.
   for (const slug of ledgerVehicles(dataDir)) if (!current.has(slug)) stampShard(slug, new Map());
 
-  const previous = readRelease(dataDir);
-  const release: Release = { datasetVersion: bumpVersion(previous?.datasetVersion, options.bump ?? 'minor'), releasedAt: options.date, dataDigest: dataDigest(dataDir) };
+  const snapshot: SnapshotLine[] = [
+    ...data.vehicles.map((vehicle): SnapshotLine => ({ kind: 'vehicle', slug: vehicle.slug, document: { ...vehicleDocument(vehicle) } })),
+    ...data.chargers.map((charger): SnapshotLine => ({ kind: 'charger', slug: charger.slug, document: { ...chargerDocument(charger) } })),
+  ];
+  const before = readSnapshot(dataDir);
+  const vehicles = compareResources(before, snapshot, 'vehicle');
+  const chargers = compareResources(before, snapshot, 'charger');
+  const digest = dataDigest(dataDir);
+  const resourcesChanged = [vehicles, chargers].some((c) => c.added.length + c.removed.length + c.changed.length > 0);
+  if (previous && previous.dataDigest === digest && edges.length === 0 && !resourcesChanged) throw new NothingToRelease(previous.datasetVersion);
+
+  const release: Release = { datasetVersion: bumpVersion(previous?.datasetVersion, options.bump ?? 'minor'), releasedAt: options.date, dataDigest: digest };
+  edges.sort((a, b) => a.vehicle.localeCompare(b.vehicle) || a.charger.localeCompare(b.charger) || a.region.localeCompare(b.region));
+  const record: ReleaseRecord = { datasetVersion: release.datasetVersion, previous: previous?.datasetVersion ?? null, releasedAt: options.date, vehicles, chargers, edges };
+  // Everything was computed before the first write: a failure above leaves data/ as it was.
+  for (const [vehicle, entries] of shards) writeShard(dataDir, vehicle, entries);
+  writeSnapshot(dataDir, snapshot);
+  writeReleaseRecord(dataDir, record);
   writeRelease(dataDir, release);
-  return { release, ...summary };
+  const count = (change: EdgeChange['change']) => edges.filter((edge) => edge.change === change).length;
+  return { release, record, added: count('added'), changed: count('changed'), removed: count('removed'), unchanged };
 }

@@ -20,7 +20,10 @@ export interface EdgeChange {
 export interface TreeDiff {
   vehicles: ResourceChanges;
   chargers: ResourceChanges;
-  /** "before → after" (a state, or "none" for an edge that did not exist) → the edges that made that move. */
+  /** Edges that did not exist before, and edges that no longer exist. */
+  added: EdgeChange[];
+  removed: EdgeChange[];
+  /** "before → after" state of an edge that exists on both sides → the edges that made that move. */
   transitions: Map<string, EdgeChange[]>;
   kwChanges: EdgeChange[];
   confidenceChanges: EdgeChange[];
@@ -56,6 +59,8 @@ export function diffTrees(beforeDir: string, afterDir: string): TreeDiff {
   const before = readDocuments<Edge>(beforeDir, 'edges');
   const after = readDocuments<Edge>(afterDir, 'edges');
   const transitions = new Map<string, EdgeChange[]>();
+  const added: EdgeChange[] = [];
+  const removed: EdgeChange[] = [];
   const kwChanges: EdgeChange[] = [];
   const confidenceChanges: EdgeChange[] = [];
   const keys = [...new Set([...before.keys(), ...after.keys()])].sort();
@@ -63,10 +68,12 @@ export function diffTrees(beforeDir: string, afterDir: string): TreeDiff {
     const old = before.get(key) ?? null;
     const current = after.get(key) ?? null;
     const change = { key, before: old, after: current };
-    if (old?.state !== current?.state) {
-      const move = `${old?.state ?? 'none'} → ${current?.state ?? 'none'}`;
+    if (!old) added.push(change);
+    else if (!current) removed.push(change);
+    else if (old.state !== current.state) {
+      const move = `${old.state} → ${current.state}`;
       transitions.set(move, [...(transitions.get(move) ?? []), change]);
-    } else if (old && current) {
+    } else {
       if (old.kw !== current.kw) kwChanges.push(change);
       if (old.confidence !== current.confidence) confidenceChanges.push(change);
     }
@@ -74,6 +81,8 @@ export function diffTrees(beforeDir: string, afterDir: string): TreeDiff {
   return {
     vehicles: compareResources(readDocuments(beforeDir, 'vehicles'), readDocuments(afterDir, 'vehicles')),
     chargers: compareResources(readDocuments(beforeDir, 'chargers'), readDocuments(afterDir, 'chargers')),
+    added,
+    removed,
     transitions: new Map([...transitions].sort(([a], [b]) => a.localeCompare(b))),
     kwChanges,
     confidenceChanges,
@@ -107,7 +116,18 @@ export function formatDiff(diff: TreeDiff, options: { markdown: boolean; limit?:
     );
   }
   const moved = [...diff.transitions.values()].reduce((n, c) => n + c.length, 0);
-  heading(`Edges: ${moved} changed state, ${diff.kwChanges.length} changed kW, ${diff.confidenceChanges.length} changed confidence`);
+  heading(`Edges: ${diff.added.length} added, ${diff.removed.length} removed, ${moved} changed state, ${diff.kwChanges.length} changed kW, ${diff.confidenceChanges.length} changed confidence`);
+  const byState = (changes: EdgeChange[], side: 'before' | 'after') => {
+    const counts = new Map<string, number>();
+    for (const change of changes) counts.set(change[side]!.state, (counts.get(change[side]!.state) ?? 0) + 1);
+    return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([state, n]) => `${state} ${n}`).join(', ');
+  };
+  const shown = (edge: Edge) => `${edge.state}, ${edge.kw} kW`;
+  for (const [label, changes, side] of [['added', diff.added, 'after'], ['removed', diff.removed, 'before']] as const) {
+    if (changes.length === 0) continue;
+    item(`**${label}**: ${changes.length} (${byState(changes, side)})`.replace(/\*\*/g, md ? '**' : ''));
+    listed(changes, (c) => lines.push(`${md ? '  - ' : '    '}${pair(c.key)}: ${shown(c[side]!)}`));
+  }
   for (const [move, changes] of diff.transitions) {
     item(`${code(move)}: ${changes.length}`);
     listed(changes, (c) => lines.push(`${md ? '  - ' : '    '}${pair(c.key)}`));

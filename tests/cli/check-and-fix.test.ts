@@ -1,34 +1,21 @@
-// npm run check and npm run fix as a contributor runs them, on copies of the mini fixture.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+// npm run check and npm run fix as a contributor runs them, on copies of the mini fixture (the commands run in-process).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixCsv, fixYaml } from '../../build/data/fix.ts';
-import { copyFixture, MINI_FIXTURE } from '../helpers/fixture.ts';
+import { runCli } from '../helpers/cli.ts';
+import { copyFixture, editData as edit, MINI_FIXTURE } from '../helpers/fixture.ts';
 
-function run(script: 'check' | 'fix', root: string): { status: number; stdout: string; stderr: string } {
-  try {
-    const stdout = execFileSync(process.execPath, ['--import', 'tsx', `build/cli/${script}.ts`, '--root', root], { stdio: 'pipe' }).toString();
-    return { status: 0, stdout, stderr: '' };
-  } catch (error) {
-    const e = error as { status: number; stdout: Buffer; stderr: Buffer };
-    return { status: e.status, stdout: e.stdout.toString(), stderr: e.stderr.toString() };
-  }
-}
-
-const edit = (root: string, file: string, change: (text: string) => string) => {
-  const full = path.join(root, 'data', file);
-  writeFileSync(full, change(readFileSync(full, 'utf8')));
-};
+const run = (script: 'check' | 'fix', root: string) => runCli(script, ['--root', root]);
 
 describe('npm run check', () => {
-  it('passes the clean fixture and says so', () => {
-    const result = run('check', copyFixture());
+  it('passes the clean fixture and says so', async () => {
+    const result = await run('check', copyFixture());
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^data\/ is clean: \d+ rows in 9 files passed every check/m);
   });
 
-  it('reports one error of each kind at its exact file:line:column, with the check name, and exits 1', () => {
+  it('reports one error of each kind at its exact file:line:column, with the check name, and exits 1', async () => {
     const root = copyFixture();
     edit(root, 'protocols.yaml', (t) => `\uFEFF${t}`); // format
     edit(root, 'vehicles.csv', (t) =>
@@ -41,7 +28,7 @@ describe('npm run check', () => {
     edit(root, 'charger_connectors.csv', (t) => `${t.trimEnd()}\namp-wall-22,EU,type2,22,32,3,fixture-spec\n`); // unique-keys
     edit(root, 'observations.csv', (t) => t.replace('volt-a-400-2024,bolt-super-250', 'volt-a-400-2024,ghost-charger')); // references
     edit(root, 'sources.yaml', (t) => `${t}- id: zz-unused\n  kind: press\n  title: Never cited\n  url: null\n  accessedAt: 2026-1-5\n`); // schema, sources-cited
-    const result = run('check', root);
+    const result = await run('check', root);
     expect(result.status).toBe(1);
     const lines = result.stderr.split('\n').filter((line) => line.startsWith('data/'));
     expect(lines.sort()).toEqual([
@@ -60,7 +47,7 @@ describe('npm run check', () => {
 });
 
 describe('npm run fix', () => {
-  it('repairs BOM, CRLF, spacing and row order, after which check passes and the data means the same', () => {
+  it('repairs BOM, CRLF, spacing and row order, says what it changed in each file, after which check passes and the data means the same', async () => {
     const root = copyFixture();
     edit(root, 'vehicles.csv', (t) => {
       const [header, ...rows] = t.trimEnd().split('\n');
@@ -70,22 +57,24 @@ describe('npm run fix', () => {
       const [head, a, b] = t.split(/(?=^- id: )/m);
       return `${head}${b!.trimEnd()}\n${a}`;
     });
-    expect(run('check', root).status).toBe(1);
-    const fixed = run('fix', root);
+    expect((await run('check', root)).status).toBe(1);
+    const fixed = await run('fix', root);
     expect(fixed.status).toBe(0);
-    expect(fixed.stdout).toContain('fixed data/vehicles.csv');
-    expect(fixed.stdout).toContain('fixed data/sources.yaml');
-    expect(run('check', root).status).toBe(0);
+    expect(fixed.stdout.split('\n').filter(Boolean).sort()).toEqual([
+      'data/sources.yaml: put 2 entries back in order',
+      'data/vehicles.csv: removed the byte-order mark; changed 7 line endings from CR LF to LF; trimmed spaces in 12 cells; put 6 rows back in order',
+    ]);
+    expect((await run('check', root)).status).toBe(0);
     for (const file of ['vehicles.csv', 'sources.yaml']) {
       expect(readFileSync(path.join(root, 'data', file), 'utf8'), file).toBe(readFileSync(path.join(MINI_FIXTURE, 'data', file), 'utf8'));
     }
-    expect(run('fix', root).stdout).toContain('nothing to fix');
+    expect((await run('fix', root)).stdout).toBe('nothing to fix\n');
   });
 
   it('quotes only cells that need it and keeps YAML header comments', () => {
-    expect(fixCsv('observations', 'vehicle,charger,region,state,kw,note,source\nb,c,EU,ok,," said ""hi"",  then left ",s\na,c,GB,ok,,"plain",s\n')).toBe(
+    expect(fixCsv('observations', 'vehicle,charger,region,state,kw,note,source\nb,c,EU,ok,," said ""hi"",  then left ",s\na,c,GB,ok,,"plain",s\n').text).toBe(
       'vehicle,charger,region,state,kw,note,source\na,c,GB,ok,,plain,s\nb,c,EU,ok,,"said ""hi"", then left",s\n',
     );
-    expect(fixYaml('sources', '# comment\n- id: b\n  kind: oem\n- id: a\n  kind: oem\n')).toBe('# comment\n- id: a\n  kind: oem\n- id: b\n  kind: oem\n');
+    expect(fixYaml('sources', '# comment\n- id: b\n  kind: oem\n- id: a\n  kind: oem\n').text).toBe('# comment\n- id: a\n  kind: oem\n- id: b\n  kind: oem\n');
   });
 });

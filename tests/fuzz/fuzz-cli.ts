@@ -3,14 +3,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CommandError, parseCommandLine, runCommand } from '../../build/cli/command.ts';
+import { CommandError, parseCommandLine, runAsProgram, type Command } from '../../build/cli/command.ts';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { startServer } from '../../build/serve/server.ts';
 import { MINI_FIXTURE, NETLIFY_TOML_PATH, SENTINEL } from './fuzz-site.ts';
 import { fuzz } from './request-fuzzer.ts';
 
-await runCommand('fuzz', async () => {
-  const { values } = parseCommandLine('npm run fuzz -- [--requests N] [--seed N] [--concurrency N]', {
+export const fuzzCommand: Command = async (args, output) => {
+  const { values } = parseCommandLine(args, 'npm run fuzz -- [--requests N] [--seed N] [--concurrency N]', {
     requests: { type: 'string', default: '10000' },
     seed: { type: 'string', default: String(Date.now() % 1_000_000) },
     concurrency: { type: 'string', default: '16' },
@@ -28,21 +28,23 @@ await runCommand('fuzz', async () => {
   const before = process.memoryUsage().rss;
   const started = performance.now();
   try {
-    console.log(`fuzzing ${server.url} with ${requests} requests, seed ${seed}, ${concurrency} at a time`);
+    output.out(`fuzzing ${server.url} with ${requests} requests, seed ${seed}, ${concurrency} at a time`);
     const report = await fuzz(server.port, requests, seed, SENTINEL, concurrency, (done) => process.stdout.write(`  ${done} requests\r`));
     const seconds = (performance.now() - started) / 1000;
-    console.log(`\n${report.requests} requests in ${seconds.toFixed(1)} s (${Math.round(report.requests / seconds)}/s); RSS ${Math.round(before / 1e6)} → ${Math.round(process.memoryUsage().rss / 1e6)} MB`);
-    console.log('status histogram:');
-    for (const [status, count] of Object.entries(report.histogram).sort()) console.log(`  ${status}  ${count}`);
-    console.log(`server errors logged: ${failuresLogged.length}`);
-    for (const line of failuresLogged.slice(0, 5)) console.log(`  ${line.split('\n')[0]}`);
+    output.out(`\n${report.requests} requests in ${seconds.toFixed(1)} s (${Math.round(report.requests / seconds)}/s); RSS ${Math.round(before / 1e6)} → ${Math.round(process.memoryUsage().rss / 1e6)} MB`);
+    output.out('status histogram:');
+    for (const [status, count] of Object.entries(report.histogram).sort()) output.out(`  ${status}  ${count}`);
+    output.out(`server errors logged: ${failuresLogged.length}`);
+    for (const line of failuresLogged.slice(0, 5)) output.out(`  ${line.split('\n')[0]}`);
     if (report.failures.length > 0) {
-      for (const failure of report.failures) console.log(`FAIL ${failure.problems.join(', ')}: ${failure.request}`);
+      for (const failure of report.failures) output.out(`FAIL ${failure.problems.join(', ')}: ${failure.request}`);
       throw new CommandError(`${report.failures.length} answer(s) broke a property (seed ${seed})`);
     }
-    console.log('every answer had every property');
+    output.out('every answer had every property');
   } finally {
     await server.close();
     rmSync(root, { recursive: true, force: true });
   }
-});
+};
+
+await runAsProgram(import.meta.url, 'fuzz', fuzzCommand);
