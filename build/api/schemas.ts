@@ -4,6 +4,8 @@ import { REGIONS, REGION_ORDER_TEXT } from '../core/regions.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../core/vocabulary.ts';
 import { BIDIRECTIONAL_MODES, CURRENT_KINDS, SOURCE_KINDS, STATES } from '../core/vocabulary.ts';
 import { ERROR_STATUS, type ErrorCode } from '../core/errors.ts';
+import { ATTRIBUTION, CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
+import { ChangesListDocument, MirrorDocument, ReleaseChangesDocument } from './feed-schemas.ts';
 
 export const API_VERSION = '1.0.0';
 
@@ -96,8 +98,16 @@ export const IndexDocument = z
         edges: z.int().min(0).describe('Compatibility edges, all regions.'),
       })
       .describe('How many resources the dataset publishes.'),
+    license: z
+      .strictObject({
+        code: z.literal(CODE_LICENSE.identifier).describe('SPDX identifier of the code licence.'),
+        data: z.literal(DATA_LICENSE.identifier).describe('SPDX identifier of the data licence.'),
+        attribution: z.literal(ATTRIBUTION).describe('How to credit the data.'),
+        url: z.literal(DATA_LICENSE.url).describe('The data licence.'),
+      })
+      .describe('Extension (v1.1): the licences of the code and the data.'),
   })
-  .describe('Extension: the API and dataset versions and counts.');
+  .describe('Extension: the API and dataset versions, counts and licences.');
 
 export const VehicleListDocument = z
   .strictObject({
@@ -143,6 +153,9 @@ export type ChargerCompatibility = z.infer<typeof ChargerCompatibilityDocument>;
 export type IndexInfo = z.infer<typeof IndexDocument>;
 export type VehicleList = z.infer<typeof VehicleListDocument>;
 export type ChargerList = z.infer<typeof ChargerListDocument>;
+export type ChangesList = z.infer<typeof ChangesListDocument>;
+export type ReleaseChanges = z.infer<typeof ReleaseChangesDocument>;
+export type MirrorInfo = z.infer<typeof MirrorDocument>;
 
 /** Every published document kind, by the name of its JSON Schema file under /api/v1/schemas/. */
 export const PUBLISHED_DOCUMENTS = {
@@ -156,6 +169,9 @@ export const PUBLISHED_DOCUMENTS = {
   index: IndexDocument,
   'vehicle-list': VehicleListDocument,
   'charger-list': ChargerListDocument,
+  changes: ChangesListDocument,
+  'release-changes': ReleaseChangesDocument,
+  mirror: MirrorDocument,
 } as const;
 
 export type DocumentKind = keyof typeof PUBLISHED_DOCUMENTS;

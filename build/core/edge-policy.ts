@@ -72,7 +72,15 @@ export interface UpstreamAnswer {
   status: number;
   /** The body when it is short enough to be an error document (see MAX_ERROR_BODY_BYTES), else null. */
   shortBody: string | null;
+  /** The normalised request path. */
+  path: string;
 }
+
+/** The documents under /api/ that are not JSON, by the end of their path (the Atom feed, the mirror bundle). */
+const OWN_TYPES: [RegExp, string][] = [
+  [/\.atom$/, 'application/atom+xml; charset=utf-8'],
+  [/\.tar\.gz$/, 'application/gzip'],
+];
 
 /**
  * The status and headers of the final answer to a passed request: an error document served by a rule (status 200)
@@ -80,10 +88,12 @@ export interface UpstreamAnswer {
  * limit headers. `replaceBody` is set when the edge must send its own body instead of the CDN's.
  */
 export function finishResponse(upstream: UpstreamAnswer, passHeaders: Record<string, string>): { status: number; headers: Record<string, string>; replaceBody: string | null } {
-  const headers = { ...API_RESPONSE_HEADERS, ...passHeaders };
+  const headers: Record<string, string> = { ...API_RESPONSE_HEADERS, ...passHeaders };
   if (upstream.status >= 500) return { status: ERROR_STATUS.upstream_error, headers, replaceBody: errorBody('upstream_error') };
   const code = upstream.shortBody === null ? null : errorCodeOfBody(upstream.shortBody);
   const status = code !== null && upstream.status === 200 ? ERROR_STATUS[code] : upstream.status;
+  const own = status < 400 ? OWN_TYPES.find(([pattern]) => pattern.test(upstream.path)) : undefined;
+  if (own) headers['Content-Type'] = own[1];
   return { status, headers, replaceBody: null };
 }
 

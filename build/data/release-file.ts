@@ -3,22 +3,35 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { TABLES } from './tables.ts';
+import type { Dataset } from './dataset.ts';
 
 export const RELEASE_FILE = 'release.yaml';
 
 export interface Release {
   datasetVersion: string;
   releasedAt: string;
-  /** sha256 of the data files (not the ledger): the build refuses to publish data that changed since the release. */
+  /** Digest of what the data files say (not the ledger): the build refuses to publish data that changed since the release. */
   dataDigest: string;
 }
 
-export function dataDigest(dataDir: string): string {
+/**
+ * Digest of what the data says: every table's rows as loaded, in their canonical order. Reordering rows or
+ * re-spacing cells (npm run fix) does not change it; any change of a value does.
+ */
+export function dataDigest(data: Dataset): string {
   const hash = createHash('sha256');
-  for (const table of Object.values(TABLES).sort((a, b) => a.file.localeCompare(b.file))) {
-    hash.update(`${table.file}\0`).update(readFileSync(path.join(dataDir, table.file))).update('\0');
-  }
+  const tables: [string, unknown][] = [
+    ['sources', [...data.sources.values()]],
+    ['connectors', [...data.connectors.values()]],
+    ['protocols', data.protocols],
+    ['adapters', data.adapters],
+    ['vehicles', data.vehicles],
+    ['vehicleRegions', [...data.vehicleRegions.values()].flatMap((regions) => [...regions.values()])],
+    ['chargers', data.chargers],
+    ['chargerConnectors', [...data.chargerConnectors.values()].flatMap((regions) => [...regions.values()].flat())],
+    ['observations', [...data.observations.values()]],
+  ];
+  for (const [name, rows] of tables) hash.update(`${name}\0${JSON.stringify(rows)}\0`);
   return hash.digest('hex').slice(0, 16);
 }
 

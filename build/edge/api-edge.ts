@@ -74,7 +74,7 @@ export default async function apiEdge(request: Request, context: EdgeContext, no
     return new Response(head ? null : failure.body, { status: failure.status, headers: failure.headers });
   }
   const peeked = upstream.status === 200 ? await peekShortBody(upstream) : { shortBody: null, body: upstream.body };
-  const finished = finishResponse({ status: upstream.status, shortBody: peeked.shortBody }, decision.headers);
+  const finished = finishResponse({ status: upstream.status, shortBody: peeked.shortBody, path: decision.pass.path }, decision.headers);
   const headers = new Headers(upstream.headers);
   for (const [name, value] of Object.entries(finished.headers)) headers.set(name, value);
   if (finished.replaceBody !== null) {

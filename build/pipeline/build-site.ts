@@ -1,6 +1,6 @@
 // The build: data/ → load and check → derive every edge once → render (stamped from the ledger) → validate against the
 // JSON Schemas → write → public/. A rebuild redoes only the vehicles and chargers whose inputs changed (build-state.ts).
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createDocumentValidator } from '../api/validate-documents.ts';
 import { loadDataset } from '../data/dataset.ts';
@@ -10,6 +10,7 @@ import { globalFiles } from '../render/global-files.ts';
 import { layout, OWNED_PATHS } from '../render/layout.ts';
 import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
 import { changesSince, currentState, readState, writeState } from './build-state.ts';
+import { publishMirror } from './publish-mirror.ts';
 import { fullPass, incrementalPass, isSmallChange, FullBuildNeeded, type PassContext } from './edge-passes.ts';
 
 export interface BuildOptions {
@@ -48,7 +49,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const mode = options.history ?? 'enforce';
   const data = await loadDataset(options.root);
   const release = readRelease(dataDir);
-  const digest = dataDigest(dataDir);
+  const digest = dataDigest(data);
   if (mode === 'enforce') {
     if (!release) throw new StaleLedgerError([`data/${RELEASE_FILE} is missing: no dataset has been released yet`]);
     if (release.dataDigest !== digest) throw new StaleLedgerError([`data/ changed since release ${release.datasetVersion} (digest ${release.dataDigest}, now ${digest})`]);
@@ -72,10 +73,23 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         writer.write(file.path, file.body);
         context.files += 1;
       }
-      // Last: the token names the committed tree (the local server re-reads the tree when it changes).
+      // A publishing build bundles the committed tree for mirrors (below); a preview build publishes no bundle.
+      if (mode === 'enforce') {
+        writer.keep(layout.mirrorInfo());
+        writer.keep(layout.bundleFolder());
+      } else if (kind === 'incremental') {
+        writer.remove(layout.mirrorInfo());
+        writer.remove(layout.bundleFolder());
+      }
       writer.write(layout.treeToken(), `${state.token}\n`);
       context.files += 1;
       const stats = await writer.commit();
+      if (mode === 'enforce') {
+        await publishMirror(publicDir, release!, stats.written + stats.deleted > 0, context.validate);
+        // The tree changed after the commit: renew the token file so that servers re-read the tree.
+        writeFileSync(path.join(publicDir, `${layout.treeToken()}.tmp`), `${state.token}\n`);
+        renameSync(path.join(publicDir, `${layout.treeToken()}.tmp`), path.join(publicDir, layout.treeToken()));
+      }
       writeState(publicDir, state);
       return { ...stats, files: context.files, datasetVersion, kind };
     } catch (error) {

@@ -115,7 +115,7 @@ export async function releaseDataset(options: ReleaseOptions): Promise<ReleaseSu
   const before = readSnapshot(dataDir);
   const vehicles = compareResources(before, snapshot, 'vehicle');
   const chargers = compareResources(before, snapshot, 'charger');
-  const digest = dataDigest(dataDir);
+  const digest = dataDigest(data);
   const resourcesChanged = [vehicles, chargers].some((c) => c.added.length + c.removed.length + c.changed.length > 0);
   if (previous && previous.dataDigest === digest && edges.length === 0 && !resourcesChanged) throw new NothingToRelease(previous.datasetVersion);
 

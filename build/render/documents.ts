@@ -1,4 +1,5 @@
 // Builds the vehicle, charger, list and index documents (exact contract fields, in order) from the dataset.
+import { ATTRIBUTION, CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
 import { REGIONS, type Region } from '../core/regions.ts';
 import type { Dataset } from '../data/dataset.ts';
 import type { ChargerRow, VehicleRow } from '../data/tables.ts';
@@ -69,5 +70,6 @@ export function indexDocument(data: Dataset, datasetVersion: string, edges: numb
     datasetVersion,
     derivationVersion: DERIVATION_VERSION,
     counts: { vehicles: data.vehicles.length, chargers: data.chargers.length, edges },
+    license: { code: CODE_LICENSE.identifier, data: DATA_LICENSE.identifier, attribution: ATTRIBUTION, url: DATA_LICENSE.url },
   };
 }

@@ -8,7 +8,9 @@ import { ERROR_STATUS, errorBody, type ErrorCode } from '../core/errors.ts';
 import { DEFAULT_REGION } from '../core/regions.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { edgesOfVehicle } from '../derive/all-edges.ts';
+import { readReleaseRecords } from '../data/release-records.ts';
 import { EdgeHistory } from '../release/edge-history.ts';
+import { changesFeed, changesListDocument, releaseChangesDocument } from './changes-feed.ts';
 import { chargerDocument, chargerListDocument, edgeCount, indexDocument, vehicleDocument, vehicleListDocument } from './documents.ts';
 import { layout } from './layout.ts';
 import { referencePage, type Example } from './reference-page.ts';
@@ -69,6 +71,10 @@ function edgeCountOf(data: Dataset, charger: string): number {
 }
 
 export function* globalFiles(data: Dataset, dataDir: string, datasetVersion: string): Generator<SiteFile> {
+  const releases = readReleaseRecords(dataDir);
+  yield apiFile(layout.changesList(), 'changes', changesListDocument(releases));
+  for (const record of releases) yield apiFile(layout.releaseChanges(record.datasetVersion), 'release-changes', releaseChangesDocument(record));
+  yield { path: layout.changesFeed(), body: changesFeed(releases) };
   const vehicleList = vehicleListDocument(data);
   const chargerList = chargerListDocument(data);
   const index = indexDocument(data, datasetVersion, edgeCount(data));

@@ -21,6 +21,15 @@ export const layout = {
   error: (code: ErrorCode) => `${STORAGE_DIR}/errors/${code}.json`,
   /** A copy of the not_found error outside STORAGE_DIR, the target of the rule that hides STORAGE_DIR (see netlify.toml). */
   storageGuard: () => 'api/v1/_not_found.json',
+  /** The dataset releases, newest first, and what each changed (/api/v1/changes, /api/v1/changes/{datasetVersion}). */
+  changesList: () => `${STORAGE_DIR}/changes.json`,
+  releaseChanges: (datasetVersion: string) => `${STORAGE_DIR}/changes/${datasetVersion}.json`,
+  /** The same as an Atom feed, served at its own path. */
+  changesFeed: () => 'api/v1/changes.atom',
+  /** What a mirror needs (version, digest, bundle), and the bundle itself: written by a publishing build after commit. */
+  mirrorInfo: () => 'api/v1/mirror.json',
+  bundle: (datasetVersion: string) => `api/v1/mirror/${datasetVersion}.tar.gz`,
+  bundleFolder: () => 'api/v1/mirror/',
   /** OpenAPI 3.1 description; served at its own path (a real file shadows the catch-all 404 rule). */
   openApi: () => 'api/v1/openapi.json',
   /** The API reference page, served at /. */

@@ -13,6 +13,14 @@ export interface RuleMatch {
   force: boolean;
 }
 
+export interface RedirectRule {
+  from: string;
+  query: Record<string, string>;
+  to: string;
+  status: number;
+  force: boolean;
+}
+
 export interface NetlifyConfig {
   /** The first redirect rule matching a request path and raw query string, as Netlify's matcher decides (parameters no rule names are ignored). */
   matchRule(path: string, query: string): RuleMatch | null;
@@ -22,6 +30,8 @@ export interface NetlifyConfig {
   readonly matchCacheBytes: number;
   /** Whether an edge function is declared on the path. */
   hasEdgeFunction(path: string): boolean;
+  /** The redirect rules as parsed, in order (for generators of other servers' configurations). */
+  redirectRules: readonly RedirectRule[];
   /** The header rules as parsed, for tests and documentation. */
   headerRules: readonly { for: string; values: Record<string, string> }[];
 }
@@ -53,7 +63,7 @@ export async function loadNetlifyConfig(tomlPath: string, options: { matchCacheB
   if (errors.length > 0) throw new Error(`${tomlPath}: ${errors.map((e: Error) => e.message).join('; ')}`);
 
   // The matcher takes the parser's rules with `from` renamed to `origin` and `query` to `params`.
-  const parsed = redirects as { from: string; query: Record<string, string> }[];
+  const parsed = redirects as RedirectRule[];
   const rules = parsed.map(({ from, query, ...rule }) => ({ ...rule, origin: from, params: query }));
   // Only the query parameters some rule looks at can change a match; the others are dropped before matching.
   const ruleParameters = new Set(parsed.flatMap((rule) => Object.keys(rule.query ?? {})));
@@ -92,6 +102,7 @@ export async function loadNetlifyConfig(tomlPath: string, options: { matchCacheB
       return matches.totalBytes;
     },
     hasEdgeFunction: (path) => edgePaths.some((pattern) => pattern.test(path)),
+    redirectRules: parsed.map(({ from, query, to, status, force }) => ({ from, query: query ?? {}, to, status, force })),
     headerRules: headerRules.map((rule) => ({ for: rule.for, values: rule.values })),
   };
 }

@@ -24,6 +24,8 @@ export interface ServerOptions {
   noRateLimit?: boolean;
   /** Memory for cached file bodies (bytes). */
   cacheBytes?: number;
+  /** How often, at most, the tree is checked for a new build (ms; default 500). */
+  treeCheckIntervalMs?: number;
   now?: () => number;
   /** Where the one line per failure goes (default: stderr). */
   log?: (line: string) => void;
@@ -113,7 +115,7 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
       const file = resolution.file === null ? null : files.read(resolution.file);
       if (file === null) return send(req, res, 404, state.apiHeaders, errorBody('not_found'));
       const shortBody = file.body !== null && file.size <= MAX_ERROR_BODY_BYTES ? file.body.toString('utf8') : null;
-      const finished = finishResponse({ status: resolution.status, shortBody }, decision.headers);
+      const finished = finishResponse({ status: resolution.status, shortBody, path: decision.pass.path }, decision.headers);
       const headers = { ...config.headersFor(decision.pass.path), ...finished.headers };
       if (finished.replaceBody !== null) return send(req, res, finished.status, headers, finished.replaceBody);
       return serveFile(req, res, file, finished.status, headers);
@@ -158,7 +160,10 @@ function answerClientError(limiter: RateLimiter, now: () => number) {
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const config = await loadNetlifyConfig(options.netlifyToml);
-  const files = new SiteFiles(path.resolve(options.publicDir), options.cacheBytes === undefined ? {} : { cacheBytes: options.cacheBytes });
+  const files = new SiteFiles(path.resolve(options.publicDir), {
+    ...(options.cacheBytes === undefined ? {} : { cacheBytes: options.cacheBytes }),
+    ...(options.treeCheckIntervalMs === undefined ? {} : { checkIntervalMs: options.treeCheckIntervalMs }),
+  });
   const limiter = createRateLimiter(options.noRateLimit ? { limit: Number.MAX_SAFE_INTEGER } : {});
   const server: Server = createServer({ keepAlive: true }, createHandler(config, files, limiter, options));
   server.on('clientError', answerClientError(limiter, options.now ?? Date.now));

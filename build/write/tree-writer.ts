@@ -33,6 +33,8 @@ export class TreeWriter {
   /** Full rebuilds only: every path produced, to find stale files. */
   private readonly produced = new Set<string>();
   private readonly removals = new Set<string>();
+  /** Full builds only: owned paths written by another step, never stale (prefixes). */
+  private readonly kept: string[] = [];
   private readonly madeDirs = new Set<string>();
   private written = 0;
   private unchanged = 0;
@@ -75,6 +77,11 @@ export class TreeWriter {
   remove(relativePath: string): void {
     if (this.mode !== 'incremental') throw new Error('remove() is for incremental builds; a full build deletes what it did not produce');
     this.removals.add(relativePath);
+  }
+
+  /** Full builds: files under `prefix` are written by another step after the commit and are not stale. */
+  keep(prefix: string): void {
+    this.kept.push(prefix);
   }
 
   async commit(): Promise<WriteStats> {
@@ -128,7 +135,8 @@ export class TreeWriter {
 
   private async staleFiles(): Promise<string[]> {
     const patterns = this.ownedPaths.map((p) => (p.endsWith('/') ? `${p}**` : p));
-    return (await fg(patterns, { cwd: this.publicDir, onlyFiles: true, dot: true })).filter((file) => !this.produced.has(file)).sort();
+    const kept = (file: string) => this.kept.some((prefix) => file.startsWith(prefix));
+    return (await fg(patterns, { cwd: this.publicDir, onlyFiles: true, dot: true })).filter((file) => !this.produced.has(file) && !kept(file)).sort();
   }
 }
 

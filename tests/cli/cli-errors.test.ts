@@ -25,7 +25,7 @@ function gitRepo(): string {
 }
 
 describe('unknown flags and arguments', () => {
-  it.each<CommandName>(['build', 'check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve'])('npm run %s -- --bogus: one line naming the flag and the usage', async (name) => {
+  it.each<CommandName>(['build', 'check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror'])('npm run %s -- --bogus: one line naming the flag and the usage', async (name) => {
     const result = await runCli(name, ['--bogus']);
     expectOneLine(result, new RegExp(`^${name}: Unknown option '--bogus'; usage: npm run ${name}`));
   });
@@ -132,7 +132,7 @@ describe('npm run serve', () => {
 
 describe('the real programs', () => {
   it('each command, run as its own process, prints one line and exits 1 on a bad flag', async () => {
-    const names = ['build', 'check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'fuzz'];
+    const names = ['build', 'check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror', 'fuzz'];
     const results = await Promise.all(names.map((name) => spawnCli(name, ['--bogus'])));
     for (const [i, result] of results.entries()) expectOneLine(result, new RegExp(`^${names[i]}: Unknown option '--bogus'`));
   });

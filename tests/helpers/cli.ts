@@ -20,6 +20,7 @@ const COMMANDS = {
   diff: async () => (await import('../../build/cli/diff.ts')).diff,
   release: async () => (await import('../../build/cli/release.ts')).release,
   serve: async () => (await import('../../build/cli/serve.ts')).serve,
+  mirror: async () => (await import('../../build/cli/mirror.ts')).mirror,
 } satisfies Record<string, () => Promise<Command>>;
 
 export type CommandName = keyof typeof COMMANDS;

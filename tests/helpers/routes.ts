@@ -50,6 +50,10 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
   if (file === `${D}/errors/slugs_required.json`) {
     return ['/api/v1/compatibility', `/api/v1/compatibility/${pair.vehicle}`, '/api/v1/vehicles/compatibility', '/api/v1/chargers/compatibility'].map((p) => route(p, 200));
   }
+  if (file === `${D}/changes.json`) return [route('/api/v1/changes')];
+  if ((m = file.match(/^api\/v1\/_data\/changes\/(\d+\.\d+\.\d+)\.json$/))) return [route(`/api/v1/changes/${m[1]}`)];
+  // Published as real files at their own paths: the feed, the mirror manifest and its bundle.
+  if (file === 'api/v1/changes.atom' || file === 'api/v1/mirror.json' || /^api\/v1\/mirror\/\d+\.\d+\.\d+\.tar\.gz$/.test(file)) return [route(`/${file}`)];
   if (file === `${D}/build-token`) return [];
   if (CODE_ONLY.some((code) => file === `${D}/errors/${code}.json`)) return null;
   throw new Error(`the build wrote ${file}, which no public URL is known to reach`);

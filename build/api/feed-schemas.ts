@@ -1,0 +1,75 @@
+// The published shapes of the v1.1 extensions for mirrors (contract §6): the releases and what each changed, and the
+// mirror manifest. Kept apart from schemas.ts, which holds the interface's documents.
+import { z } from 'zod';
+import { REGIONS } from '../core/regions.ts';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN, STATES } from '../core/vocabulary.ts';
+
+const slug = z.string().regex(SLUG_PATTERN).max(SLUG_MAX_LENGTH);
+const version = z.string().regex(/^\d+\.\d+\.\d+$/).describe('A dataset version (semver).');
+const day = z.iso.date();
+const stateAndKw = z.strictObject({ state: z.enum(STATES), kw: z.number().min(0) }).describe('An edge state and its kW.');
+
+const resourceChanges = z
+  .strictObject({
+    added: z.array(slug).describe('Slugs published for the first time.'),
+    removed: z.array(slug).describe('Slugs no longer published.'),
+    changed: z.array(z.strictObject({ slug, fields: z.array(z.string()).min(1).describe('The published fields whose value changed.') })).describe('Resources whose document changed.'),
+  })
+  .describe('Resources added, removed and changed by the release.');
+
+export const ReleaseChangesDocument = z
+  .strictObject({
+    datasetVersion: version,
+    previous: version.nullable().describe('The release before this one, or null for the first.'),
+    releasedAt: day.describe('Day of the release (YYYY-MM-DD).'),
+    note: z.string().optional().describe('Present for releases whose detail is not known.'),
+    vehicles: resourceChanges,
+    chargers: resourceChanges,
+    edges: z
+      .array(
+        z.strictObject({
+          vehicle: slug,
+          charger: slug,
+          region: z.enum(REGIONS),
+          change: z.enum(['added', 'changed', 'removed']),
+          from: stateAndKw.nullable().describe('Before the release (null when added).'),
+          to: stateAndKw.nullable().describe('After the release (null when removed).'),
+          edgeVersion: z.int().min(1).describe("The edge's version after the release (for a removed edge, its last)."),
+        }),
+      )
+      .describe('Every edge whose published content the release added, changed or removed: the record of state transitions.'),
+  })
+  .describe('Extension: what one dataset release changed.');
+
+export const ChangesListDocument = z
+  .strictObject({
+    releases: z
+      .array(
+        z.strictObject({
+          datasetVersion: version,
+          previous: version.nullable(),
+          releasedAt: day,
+          counts: z.strictObject({ added: z.int().min(0), changed: z.int().min(0), removed: z.int().min(0) }).describe('Edges added, changed and removed.'),
+          path: z.string().describe('Where the release\'s changes are published.'),
+        }),
+      )
+      .describe('Every dataset release, newest first.'),
+  })
+  .describe('Extension: the dataset releases.');
+
+export const MirrorDocument = z
+  .strictObject({
+    datasetVersion: version,
+    releasedAt: day,
+    dataDigest: z.string().describe('Digest of the data files the release was made from.'),
+    files: z.int().min(1).describe('Files in the bundle (SHA256SUMS lists each but itself).'),
+    bytes: z.int().min(0).describe('Their total size, bytes (before compression).'),
+    bundle: z
+      .strictObject({
+        path: z.string().describe('Where the bundle is published: /api/v1/mirror/{datasetVersion}.tar.gz.'),
+        bytes: z.int().min(1).describe('Size of the .tar.gz, bytes.'),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256 of the .tar.gz.'),
+      })
+      .describe('The whole dataset and its routing rules in one deterministic tar+gzip.'),
+  })
+  .describe('Extension: what a mirror needs to copy the API in one verified request.');
