@@ -1,11 +1,15 @@
 // Turns data/ into a validated, indexed Dataset, or throws DataError listing every problem found.
+import path from 'node:path';
 import type { Region } from '../core/regions.ts';
 import { TABLE_CHECKS } from './checks/index.ts';
+import type { CheckContext } from './checks/check.ts';
 import { runChecks, type Severity } from './checks/run.ts';
 import { loadTables, type LoadedTables, type RejectedKeys } from './load.ts';
 import { compareKeys, ROW_ORDER } from './order.ts';
 import { DataError, type Problem } from './problems.ts';
-import type { AdapterEntry, ChargerConnectorRow, ChargerRow, ConnectorEntry, ObservationRow, ProtocolEntry, SourceEntry, TableName, VehicleRegionRow, VehicleRow } from './tables.ts';
+import { readRelease } from './release-file.ts';
+
+import type { AdapterEntry, AliasRow, BestSellerRow, ChargerConnectorRow, ChargerRow, ConnectorEntry, ObservationRow, ProtocolEntry, SourceEntry, TableName, VehicleRegionRow, VehicleRow } from './tables.ts';
 
 export interface Dataset {
   sources: ReadonlyMap<string, SourceEntry>;
@@ -20,21 +24,25 @@ export interface Dataset {
   chargerConnectors: ReadonlyMap<string, ReadonlyMap<Region, readonly ChargerConnectorRow[]>>;
   /** Keyed by observationKey(vehicle, charger, region). */
   observations: ReadonlyMap<string, ObservationRow>;
+  bestSellers: readonly BestSellerRow[];
+  aliases: readonly AliasRow[];
+  /** The day the edges are derived for (the release's day; adapter programmes apply from their start): null before any release. */
+  asOf: string | null;
 }
 
 export const observationKey = (vehicle: string, charger: string, region: Region) => `${vehicle} ${charger} ${region}`;
 
 /** Runs the table checks over loaded rows: every severity (npm run check) or only errors (the build). */
-export function checkTables(tables: LoadedTables, rejected: RejectedKeys = {}, severities: readonly Severity[] = ['error', 'style']): Problem[] {
-  return runChecks(TABLE_CHECKS, tables, { rejected, severities });
+export function checkTables(tables: LoadedTables, context: CheckContext, rejected: RejectedKeys = {}, severities: readonly Severity[] = ['error', 'style']): Problem[] {
+  return runChecks(TABLE_CHECKS, tables, context, { rejected, severities });
 }
 
 /** Loads and validates `<root>/data`; throws DataError with every problem when anything is wrong. */
 export async function loadDataset(root: string): Promise<Dataset> {
-  const { tables, problems, rejectedKeys } = await loadTables(root);
-  problems.push(...checkTables(tables, rejectedKeys, ['error']));
+  const { tables, problems, rejectedKeys, context } = await loadTables(root);
+  problems.push(...checkTables(tables, context, rejectedKeys, ['error']));
   if (problems.length > 0) throw new DataError(problems);
-  return indexTables(tables);
+  return indexTables(tables, readRelease(path.join(root, 'data'))?.releasedAt ?? null);
 }
 
 /** The rows of a table in their canonical order (data/order.ts), so that nothing built depends on the order in the file. */
@@ -44,7 +52,7 @@ function inOrder<K extends TableName>(tables: LoadedTables, table: K): LoadedTab
   return rows.sort((a, b) => compareKeys(key(a as Record<string, unknown>), key(b as Record<string, unknown>)));
 }
 
-export function indexTables(tables: LoadedTables): Dataset {
+export function indexTables(tables: LoadedTables, asOf: string | null = null): Dataset {
   const vehicleRegions = new Map<string, Map<Region, VehicleRegionRow>>();
   for (const value of inOrder(tables, 'vehicleRegions')) {
     const regions = vehicleRegions.get(value.vehicle) ?? new Map<Region, VehicleRegionRow>();
@@ -67,5 +75,8 @@ export function indexTables(tables: LoadedTables): Dataset {
     vehicleRegions,
     chargerConnectors,
     observations: new Map(inOrder(tables, 'observations').map((value) => [observationKey(value.vehicle, value.charger, value.region), value])),
+    bestSellers: inOrder(tables, 'bestSellers'),
+    aliases: inOrder(tables, 'aliases'),
+    asOf,
   };
 }

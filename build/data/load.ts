@@ -8,6 +8,9 @@ import type { Location, Problem } from './problems.ts';
 import { checkFormat } from './checks/format.ts';
 import { readCsvRows, readYamlRows, schema } from './checks/schema.ts';
 import { RELEASE_FILE } from './release-file.ts';
+import type { CheckContext } from './checks/check.ts';
+import { ledgerVehicles, readShard } from './ledger.ts';
+import { DataError } from './problems.ts';
 
 /** One parsed row (CSV record or YAML list item) and where each of its fields stands. */
 export interface Located<T> {
@@ -26,6 +29,26 @@ export interface LoadResult {
   tables: LoadedTables;
   problems: Problem[];
   rejectedKeys: RejectedKeys;
+  context: CheckContext;
+}
+
+/** The vehicles and chargers the ledger shows were published (a malformed shard is reported where it is wrong). */
+function publishedSlugs(dataDir: string, problems: Problem[]): CheckContext['published'] {
+  const vehicles = new Set<string>();
+  const chargers = new Set<string>();
+  for (const vehicle of ledgerVehicles(dataDir)) {
+    try {
+      for (const entry of readShard(dataDir, vehicle).values()) {
+        if (!entry.published) continue;
+        vehicles.add(vehicle);
+        chargers.add(entry.charger);
+      }
+    } catch (error) {
+      if (error instanceof DataError) problems.push(...error.problems);
+      else throw error;
+    }
+  }
+  return { vehicles, chargers };
 }
 
 /** Loads every table of `<root>/data`; file names in problems are relative to `root`. */
@@ -70,6 +93,6 @@ export async function loadTables(root: string): Promise<LoadResult> {
     // A file that could not be read at all (empty, bad header, bad syntax) rejects every key it might define.
     rejectedKeys[name] = tables[name].length === 0 && problems.length > before ? 'all' : rejected;
   }
-  return { tables: tables as LoadedTables, problems, rejectedKeys };
+  return { tables: tables as LoadedTables, problems, rejectedKeys, context: { published: publishedSlugs(dataDir, problems) } };
 }
 

@@ -17,6 +17,8 @@ export const ROW_ORDER: Record<TableName, (row: Record<string, unknown>) => Key>
   vehicleRegions: (r) => [text(r, 'vehicle'), region(r)],
   chargerConnectors: (r) => [text(r, 'charger'), region(r), text(r, 'connector')],
   observations: (r) => [text(r, 'vehicle'), text(r, 'charger'), region(r)],
+  bestSellers: (r) => [region(r), Number(r['rank'] ?? 0)],
+  aliases: (r) => [text(r, 'kind'), text(r, 'old_slug')],
 };
 
 /** Compares two keys element by element (strings by code point, so the order is the same on every machine). */

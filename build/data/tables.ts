@@ -6,6 +6,8 @@ import { isoDate, list, oneOf, optionalNumber, optionalText, requiredNumber, slu
 
 const sourceIds = () =>
   list({ required: true }).describe('Space-separated ids of entries in data/sources.yaml that support this row (at least one).');
+const factSourceIds = (facts: string) =>
+  list().describe(`Space-separated ids of entries in data/sources.yaml that back ${facts}; required when any of them is filled, empty otherwise.`);
 
 export const vehicleColumns = z.object({
   slug: slug().describe('Permanent identifier of the variant, used in URLs and as the seed of its UUID: brand-family-trim-year[-market].'),
@@ -27,7 +29,11 @@ export const vehicleColumns = z.object({
   protocols: list({ itemPattern: /^[A-Za-z0-9-]+$/ }).describe(
     'Space-separated protocol ids (data/protocols.yaml) the vehicle speaks beyond those its inlets imply.',
   ),
-  source: sourceIds(),
+  source: list({ required: true }).describe(
+    'Space-separated ids of entries in data/sources.yaml that back the variant itself (brand, model, trim, year as sold), its usable battery, bidirectional modes and protocols (at least one).',
+  ),
+  dc_source: factSourceIds('the DC figures (architecture_voltage_v, max_dc_kw_oem, boost_dc_kw)'),
+  ac_source: factSourceIds('the AC figures (max_ac_kw_oem, ac_phases)'),
   note: optionalText().describe('Free text for reviewers, e.g. which source a figure follows where sources disagree.'),
 });
 
@@ -116,8 +122,34 @@ export const adapterEntry = z.object({
     .preprocess((raw) => (raw === '' ? null : raw), z.number({ error: 'must be a number or null' }).positive().nullable())
     .default(null)
     .describe('Power cap of the adapter in kW, or null when unknown.'),
+  brands: yamlList(text())
+    .pipe(z.array(z.string()).min(1, 'needs at least one brand'))
+    .describe('Vehicle brands the programme covers (spelled as in vehicles.csv): the adapter applies to their vehicles only.'),
+  families: yamlList(text()).describe('Model families the programme covers; empty for every family of the brands.'),
+  model_years: z
+    .preprocess((raw) => raw ?? null, z.strictObject({ from: z.int().min(2010).max(2030).nullable(), to: z.int().min(2010).max(2030).nullable() }).nullable())
+    .describe('{from, to}: the model years covered (either may be null: open-ended); null for all.'),
+  chargers: yamlList(slug()).describe('Charger slugs the programme admits (e.g. the Superchargers open to adapter users); empty for any charger with the connector.'),
+  starts: isoDate().describe('Day the programme opened, YYYY-MM-DD; the adapter applies from releases on or after it. null when the day is not known.'),
   source: yamlList(slug()).pipe(z.array(z.string()).min(1, 'needs at least one source id')).describe('Source ids.'),
-  note: optionalText().describe('Conditions, e.g. which vehicle makers admit it.'),
+  note: optionalText().describe('Conditions, e.g. how owners get the adapter.'),
+});
+
+export const bestSellerColumns = z.object({
+  region: oneOf(REGIONS).describe('Region of the registration statistics.'),
+  rank: requiredNumber({ min: 1, max: 100, integer: true }).describe('Rank of the model family among battery-electric cars sold there in the period.'),
+  brand: text().describe('Brand, spelled as in vehicles.csv.'),
+  family: text().describe('Model family, spelled as in vehicles.csv.'),
+  units: optionalNumber({ min: 1, max: 10_000_000, integer: true }).describe('Registrations or sales summed over the period, where published; empty when only the rank is.'),
+  period: text().describe('Years the figures cover, e.g. 2021-2025.'),
+  source: sourceIds(),
+});
+
+export const aliasColumns = z.object({
+  kind: oneOf(['vehicle', 'charger'] as const).describe('vehicle or charger.'),
+  old_slug: slug().describe('A slug that was published and must keep answering.'),
+  new_slug: slug().describe('The slug it now stands for: the old URLs answer with its documents.'),
+  note: text().describe('Why the slug changed.'),
 });
 
 export type VehicleRow = z.output<typeof vehicleColumns>;
@@ -129,6 +161,8 @@ export type SourceEntry = z.output<typeof sourceEntry>;
 export type ConnectorEntry = z.output<typeof connectorEntry>;
 export type ProtocolEntry = z.output<typeof protocolEntry>;
 export type AdapterEntry = z.output<typeof adapterEntry>;
+export type BestSellerRow = z.output<typeof bestSellerColumns>;
+export type AliasRow = z.output<typeof aliasColumns>;
 
 /** Every file of data/, in load order. `key` names the collection in the loaded dataset. */
 export const TABLES = {
@@ -141,6 +175,8 @@ export const TABLES = {
   chargers: { file: 'chargers.csv', schema: chargerColumns },
   chargerConnectors: { file: 'charger_connectors.csv', schema: chargerConnectorColumns },
   observations: { file: 'observations.csv', schema: observationColumns },
+  bestSellers: { file: 'best_sellers.csv', schema: bestSellerColumns },
+  aliases: { file: 'aliases.csv', schema: aliasColumns },
 } as const;
 
 export type TableName = keyof typeof TABLES;

@@ -6,7 +6,7 @@ import { loadTables } from '../data/load.ts';
 import { compareProblems, type Problem } from '../data/problems.ts';
 
 export async function checkData(root: string, severities: readonly Severity[]): Promise<{ problems: Problem[]; rows: number; files: number }> {
-  const { tables, problems, rejectedKeys } = await loadTables(root);
-  problems.push(...checkTables(tables, rejectedKeys, severities));
+  const { tables, problems, rejectedKeys, context } = await loadTables(root);
+  problems.push(...checkTables(tables, context, rejectedKeys, severities));
   return { problems: problems.sort(compareProblems), rows: Object.values(tables).reduce((n, t) => n + t.length, 0), files: Object.keys(tables).length };
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { consistency } from '../../build/data/checks/consistency.ts';
 import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { NOTHING_PUBLISHED } from '../../build/data/checks/check.ts';
+import { consistency } from '../../build/data/checks/consistency.ts';
 import { FILE_CHECKS, TABLE_CHECKS } from '../../build/data/checks/index.ts';
 import { runChecks } from '../../build/data/checks/run.ts';
 import type { TableCheck } from '../../build/data/checks/check.ts';
@@ -34,19 +35,19 @@ const C = 'data/chargers.csv';
 
 describe('data checks on a clean table set', () => {
   it('are all registered: every module of build/data/checks/ (but the shared ones) is in the registry under its file name', () => {
-    const modules = readdirSync('build/data/checks').filter((f) => !['check.ts', 'index.ts', 'run.ts'].includes(f)).map((f) => f.replace(/\.ts$/, ''));
+    const modules = readdirSync('build/data/checks').filter((f) => !['check.ts', 'index.ts', 'run.ts', 'citations.ts'].includes(f)).map((f) => f.replace(/\.ts$/, ''));
     expect([...FILE_CHECKS, ...TABLE_CHECKS].map((c) => c.name).sort()).toEqual(modules.sort());
   });
 
   it('find no problem in a consistent set', () => {
-    for (const check of TABLE_CHECKS) expect(check.check(clean())).toEqual([]);
-    expect(checkTables(clean())).toEqual([]);
+    for (const check of TABLE_CHECKS) expect(check.check(clean(), NOTHING_PUBLISHED)).toEqual([]);
+    expect(checkTables(clean(), NOTHING_PUBLISHED)).toEqual([]);
   });
 
   it('find no problem in the mini fixture', async () => {
     const { tables: loaded, problems } = await loadTables('tests/fixtures/mini');
     expect(problems).toEqual([]);
-    expect(checkTables(loaded)).toEqual([]);
+    expect(checkTables(loaded, NOTHING_PUBLISHED)).toEqual([]);
   });
 });
 
@@ -55,7 +56,7 @@ describe('the check runner', () => {
   const styleOnly: TableCheck = { name: 'style-only', description: 'always one problem', severity: 'style', check: () => [{ file: V, line: 2, column: 1, check: 'style-only', message: 'style' }] };
 
   it('reports a crashing check as a problem of its own and still runs the others', () => {
-    const problems = runChecks([crashing, ...TABLE_CHECKS, styleOnly], clean());
+    const problems = runChecks([crashing, ...TABLE_CHECKS, styleOnly], clean(), NOTHING_PUBLISHED);
     expect(problems.map((p) => [p.check, p.message])).toEqual([
       ['crashing', 'the check crashed, so its problems are unknown (a bug in the check, not in your data): boom'],
       ['style-only', 'style'],
@@ -63,16 +64,16 @@ describe('the check runner', () => {
   });
 
   it('runs only the severities asked for (the build runs errors only)', () => {
-    expect(runChecks([styleOnly], clean(), { severities: ['error'] })).toEqual([]);
-    expect(runChecks([styleOnly], clean(), { severities: ['style'] })).toHaveLength(1);
+    expect(runChecks([styleOnly], clean(), NOTHING_PUBLISHED, { severities: ['error'] })).toEqual([]);
+    expect(runChecks([styleOnly], clean(), NOTHING_PUBLISHED, { severities: ['style'] })).toHaveLength(1);
   });
 
   it('drops a dangling reference to a row the schema rejected, and keeps it otherwise', () => {
     const t = clean();
     t.vehicleRegions.push(located('vehicleRegions', 3, vehicleRegion({ vehicle: 'rejected-car' })));
-    expect(runChecks([references], t).map((p) => p.message)).toEqual(['vehicle "rejected-car" is not defined in data/vehicles.csv']);
-    expect(runChecks([references], t, { rejected: { vehicles: new Set(['rejected-car']) } })).toEqual([]);
-    expect(runChecks([references], t, { rejected: { vehicles: 'all' } })).toEqual([]);
+    expect(runChecks([references], t, NOTHING_PUBLISHED).map((p) => p.message)).toEqual(['vehicle "rejected-car" is not defined in data/vehicles.csv']);
+    expect(runChecks([references], t, NOTHING_PUBLISHED, { rejected: { vehicles: new Set(['rejected-car']) } })).toEqual([]);
+    expect(runChecks([references], t, NOTHING_PUBLISHED, { rejected: { vehicles: 'all' } })).toEqual([]);
   });
 });
 
@@ -80,7 +81,7 @@ describe('unique-keys', () => {
   it('reports each repeat of a vehicle slug at the repeat, naming the first line', () => {
     const t = clean();
     t.vehicles.push(located('vehicles', 5, vehicle()), located('vehicles', 9, vehicle()));
-    expect(uniqueKeys.check(t)).toEqual([
+    expect(uniqueKeys.check(t, NOTHING_PUBLISHED)).toEqual([
       { file: V, line: 5, column: 1, check: 'unique-keys', message: 'vehicle slug "test-car-2024" is already defined on line 2' },
       { file: V, line: 9, column: 1, check: 'unique-keys', message: 'vehicle slug "test-car-2024" is already defined on line 2' },
     ]);
@@ -93,7 +94,7 @@ describe('unique-keys', () => {
     t.observations.push(located('observations', 3, observation({ state: 'ok' })));
     t.sources.push(located('sources', 12, source({ title: 'again' })));
     t.chargers.push(located('chargers', 4, charger({ brand: 'Other' })));
-    expect(uniqueKeys.check(t)).toEqual([
+    expect(uniqueKeys.check(t, NOTHING_PUBLISHED)).toEqual([
       { file: 'data/sources.yaml', line: 12, column: 1, check: 'unique-keys', message: 'source id "spec-sheet" is already defined on line 7' },
       { file: C, line: 4, column: 1, check: 'unique-keys', message: 'charger slug "test-hpc-350" is already defined on line 2' },
       {
@@ -124,7 +125,7 @@ describe('unique-keys', () => {
     const t = clean();
     t.chargers.push(located('chargers', 4, charger({ slug: 'test-car-2024' })));
     t.chargerConnectors.push(located('chargerConnectors', 4, connectorRow({ charger: 'test-car-2024' })));
-    expect(uniqueKeys.check(t)).toEqual([]);
+    expect(uniqueKeys.check(t, NOTHING_PUBLISHED)).toEqual([]);
   });
 });
 
@@ -134,7 +135,7 @@ describe('reserved-slugs', () => {
     t.vehicles.push(located('vehicles', 3, vehicle({ slug: 'compatibility' })));
     t.chargers.push(located('chargers', 7, charger({ slug: 'compatibility' })));
     t.sources.push(located('sources', 12, source({ id: 'compatibility' })));
-    expect(reservedSlugs.check(t)).toEqual([
+    expect(reservedSlugs.check(t, NOTHING_PUBLISHED)).toEqual([
       { file: V, line: 3, column: 1, check: 'reserved-slugs', message: 'slug "compatibility" is reserved by the API paths' },
       { file: C, line: 7, column: 1, check: 'reserved-slugs', message: 'slug "compatibility" is reserved by the API paths' },
     ]);
@@ -144,7 +145,7 @@ describe('reserved-slugs', () => {
 describe('references', () => {
   const problem = (file: string, line: number, column: number, message: string) => ({ file, line, column, check: 'references', message });
   /** The problems without `about` (what the runner uses to drop echoes of rejected rows; tested with the runner). */
-  const check = (t: LoadedTables) => references.check(t).map(({ about: _about, ...rest }) => rest);
+  const check = (t: LoadedTables) => references.check(t, NOTHING_PUBLISHED).map(({ about: _about, ...rest }) => rest);
 
   it('reports undefined and "derived" sources at the source column', () => {
     const t = clean();
@@ -213,7 +214,7 @@ describe('consistency', () => {
   it('reports a DC voltage range whose minimum is above its maximum', () => {
     const t = clean();
     t.chargers.push(located('chargers', 4, charger({ slug: 'test-hpc-350', output_voltage_min_v: 900, output_voltage_max_v: 500 })));
-    expect(consistency.check(t)).toEqual([problem(C, 4, 6, 'output_voltage_min_v (900) is above output_voltage_max_v (500)')]);
+    expect(consistency.check(t, NOTHING_PUBLISHED)).toEqual([problem(C, 4, 6, 'output_voltage_min_v (900) is above output_voltage_max_v (500)')]);
   });
 
   it('reports a voltage range on an AC unit, at the first filled column', () => {
@@ -222,7 +223,7 @@ describe('consistency', () => {
       located('chargers', 4, wallbox({ output_voltage_min_v: 200 })),
       located('chargers', 5, wallbox({ output_voltage_max_v: 400 })),
     );
-    expect(consistency.check(t)).toEqual([
+    expect(consistency.check(t, NOTHING_PUBLISHED)).toEqual([
       problem(C, 4, 6, 'an AC unit has no DC output voltage range; leave it empty'),
       problem(C, 5, 7, 'an AC unit has no DC output voltage range; leave it empty'),
     ]);
@@ -231,7 +232,7 @@ describe('consistency', () => {
   it('reports a charger without any connector row', () => {
     const t = clean();
     t.chargers.push(located('chargers', 4, charger({ slug: 'lonely-box' })));
-    expect(consistency.check(t)).toEqual([
+    expect(consistency.check(t, NOTHING_PUBLISHED)).toEqual([
       problem(C, 4, 1, 'charger "lonely-box" has no row in data/charger_connectors.csv, so it is available in no region'),
     ]);
   });
@@ -243,6 +244,6 @@ describe('consistency', () => {
       located('observations', 4, observation({ state: 'no', kw: 0 })),
       located('observations', 5, observation({ state: 'no', kw: null })),
     );
-    expect(consistency.check(t)).toEqual([problem('data/observations.csv', 3, 5, 'state "no" means no charging; kw must be empty or 0, got 50')]);
+    expect(consistency.check(t, NOTHING_PUBLISHED)).toEqual([problem('data/observations.csv', 3, 5, 'state "no" means no charging; kw must be empty or 0, got 50')]);
   });
 });

@@ -10,7 +10,14 @@ export interface CheckInfo {
   severity: 'error' | 'style';
 }
 
+/** What checks may know besides the rows: the slugs the ledger shows were published (they must never disappear). */
+export interface CheckContext {
+  published: { vehicles: ReadonlySet<string>; chargers: ReadonlySet<string> };
+}
+
+export const NOTHING_PUBLISHED: CheckContext = { published: { vehicles: new Set(), chargers: new Set() } };
+
 /** A check over every loaded row of data/. Problems about a rejected row are dropped by the runner (see run.ts). */
 export interface TableCheck extends CheckInfo {
-  check(tables: LoadedTables): Problem[];
+  check(tables: LoadedTables, context: CheckContext): Problem[];
 }

@@ -4,6 +4,7 @@ import type { Located } from '../load.ts';
 import type { Location, Problem } from '../problems.ts';
 import type { TableName } from '../tables.ts';
 import type { TableCheck } from './check.ts';
+import { citations } from './citations.ts';
 
 const NAME = 'references';
 
@@ -23,13 +24,13 @@ export const references: TableCheck = {
     const vehicles = new Set(t.vehicles.map((r) => r.value.slug));
     const chargers = new Set(t.chargers.map((r) => r.value.slug));
 
-    const citeSources = (row: Located<{ source: string[] }>) => {
-      for (const id of row.value.source) {
+    for (const { row, column, ids } of citations(t)) {
+      for (const id of ids) {
         const source = sources.get(id);
-        if (!source) dangling(row.at('source'), 'sources', id, `source "${id}" is not defined in data/sources.yaml`);
-        else if (source.kind === 'derived') report(row.at('source'), `source "${id}" has kind "derived", which is reserved for the derivation rules`);
+        if (!source) dangling(row.at(column), 'sources', id, `source "${id}" is not defined in data/sources.yaml`);
+        else if (source.kind === 'derived') report(row.at(column), `source "${id}" has kind "derived", which is reserved for the derivation rules`);
       }
-    };
+    }
     const connectorFor = (at: Location, id: string, current: CurrentKind) => {
       const connector = connectors.get(id);
       if (!connector) dangling(at, 'connectors', id, `connector "${id}" is not defined in data/connectors.yaml`);
@@ -41,8 +42,6 @@ export const references: TableCheck = {
       }
     };
 
-    for (const row of [...t.vehicles, ...t.vehicleRegions, ...t.chargers, ...t.chargerConnectors, ...t.observations]) citeSources(row);
-    for (const row of t.adapters) citeSources(row);
     for (const row of [...t.vehicles, ...t.chargers]) knownProtocols(row);
 
     for (const row of t.protocols) {

@@ -14,9 +14,10 @@ export function echoesRejectedRow(problem: Problem, rejected: RejectedKeys): boo
   return keys === 'all' || (keys?.has(problem.about.key) ?? false);
 }
 
-export function runChecks<Input>(
-  checks: readonly (CheckInfo & { check(input: Input): Problem[] })[],
+export function runChecks<Input, Context>(
+  checks: readonly (CheckInfo & { check(input: Input, context: Context): Problem[] })[],
   input: Input,
+  context: Context,
   options: { rejected?: RejectedKeys; severities?: readonly Severity[] } = {},
 ): Problem[] {
   const severities = options.severities ?? ['error', 'style'];
@@ -24,7 +25,7 @@ export function runChecks<Input>(
   for (const check of checks) {
     if (!severities.includes(check.severity)) continue;
     try {
-      problems.push(...check.check(input).filter((problem) => !echoesRejectedRow(problem, options.rejected ?? {})));
+      problems.push(...check.check(input, context).filter((problem) => !echoesRejectedRow(problem, options.rejected ?? {})));
     } catch (error) {
       problems.push({
         file: 'data/',

@@ -1,16 +1,14 @@
 // Check "sources-cited": every entry of data/sources.yaml is cited by some row (an unused source is dead weight in review).
 import type { Problem } from '../problems.ts';
 import type { TableCheck } from './check.ts';
+import { citations } from './citations.ts';
 
 export const sourcesCited: TableCheck = {
   name: 'sources-cited',
   severity: 'style',
   description: 'Every entry of data/sources.yaml is cited by some row (rows must cite at least one source: the schema requires it).',
   check(t) {
-    const cited = new Set<string>();
-    for (const row of [...t.vehicles, ...t.vehicleRegions, ...t.chargers, ...t.chargerConnectors, ...t.observations, ...t.adapters]) {
-      row.value.source.forEach((id) => cited.add(id));
-    }
+    const cited = new Set(citations(t).flatMap((citation) => citation.ids));
     return t.sources
       .filter((row) => !cited.has(row.value.id))
       .map((row): Problem => ({

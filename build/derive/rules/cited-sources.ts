@@ -1,21 +1,40 @@
-// Rule "cited-sources": the sources an edge cites.
-import type { DerivationRule } from '../rule.ts';
+// Rule "cited-sources": an edge cites the sources of the facts its derivation used, and no others.
+import type { DerivationRule, EdgeDraft } from '../rule.ts';
 
 /** Marks an edge that the rules (not an observation) decided; rendered as a source of kind "derived". */
 export const DERIVED_SOURCE_ID = 'derivation-rules';
 
+/** The source ids behind the facts an edge was derived from (see the rule's conclusion). */
+export function usedSources(draft: EdgeDraft): Set<string> {
+  const { vehicle, vehicleRegion, charger, connectorRows } = draft.pairing;
+  const ids = new Set<string>();
+  const cite = (sources: readonly string[]) => sources.forEach((id) => ids.add(id));
+  const best = draft.best;
+  if (best === null) {
+    // No connector meets an inlet: the inlets and the connectors of the region decide it.
+    cite(vehicleRegion.source);
+    for (const row of connectorRows) cite(row.source);
+  } else {
+    cite(vehicleRegion.source);
+    cite(best.path.connector.source);
+    cite(charger.source);
+    cite(best.path.current === 'DC' ? vehicle.dc_source : vehicle.ac_source);
+    if (best.path.adapter) cite(best.path.adapter.source);
+    // A protocol that only the vehicle's own list contributes is backed by the vehicle's general sources.
+    if (best.protocols.some((id) => vehicle.protocols.includes(id))) cite(vehicle.source);
+  }
+  if (draft.observation) cite(draft.observation.source);
+  return ids;
+}
+
 export const citedSources: DerivationRule = {
   name: 'cited-sources',
   stage: 'edge',
-  input: 'the rows the edge was derived from, and the observation',
+  input: 'the rows whose facts the edge used, and the observation',
   conclusion:
-    'the sources of the vehicle, its region row, the charger, the chosen connector row (every connector row in R when no path exists) and the adapter, plus the rules marker; an observation replaces the marker with its own sources',
+    "the sources of the vehicle's region row (inlets), the chosen connector row, the charger, the vehicle's DC or AC figures (`dc_source` / `ac_source`, by the path's current), the adapter programme, the vehicle's `source` when its own protocols are shared, and the observation; with no path, the region row and every connector row of R. The rules marker is added unless an observation decided the edge",
   decide(draft) {
-    const { vehicle, vehicleRegion, charger, connectorRows } = draft.pairing;
-    const ids = draft.sourceIds;
-    for (const row of [vehicle, vehicleRegion, charger, ...(draft.best ? [draft.best.path.connector] : connectorRows)]) row.source.forEach((id) => ids.add(id));
-    draft.best?.path.adapter?.source.forEach((id) => ids.add(id));
-    if (draft.observation) draft.observation.source.forEach((id) => ids.add(id));
-    else ids.add(DERIVED_SOURCE_ID);
+    for (const id of usedSources(draft)) draft.sourceIds.add(id);
+    if (!draft.observation) draft.sourceIds.add(DERIVED_SOURCE_ID);
   },
 };

@@ -1,0 +1,24 @@
+// The slug conventions of vehicles and chargers (written down in CONTRIBUTING.md): brand spelling and market suffix.
+import type { Region } from './regions.ts';
+
+/** A brand as the start of a slug: "Mercedes-Benz" → "mercedes-benz", "Citroën" → "citroen". */
+export function brandSlug(brand: string): string {
+  return brand
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** The market a vehicle slug ends with: "-eu", "-tr", "-na", "-gb" name a region. */
+export const MARKET_SUFFIXES: Readonly<Record<string, Region>> = { eu: 'EU', tr: 'TR', na: 'NA', gb: 'GB' };
+
+/** Brands sold only in their home market may leave the suffix out; their slugs then name this region. */
+export const SUFFIXLESS_BRANDS: Readonly<Record<string, Region>> = { Togg: 'TR' };
+
+/** The region a vehicle slug names as its home market, or null when it names none. */
+export function homeMarket(slug: string, brand: string): Region | null {
+  const suffix = slug.slice(slug.lastIndexOf('-') + 1);
+  return MARKET_SUFFIXES[suffix] ?? SUFFIXLESS_BRANDS[brand] ?? null;
+}
