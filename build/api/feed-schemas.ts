@@ -6,32 +6,33 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN, STATES } from '../core/vocabulary.ts';
 
 const slug = z.string().regex(SLUG_PATTERN).max(SLUG_MAX_LENGTH);
 const version = z.string().regex(/^\d+\.\d+\.\d+$/).describe('A dataset version (semver).');
-const day = z.iso.date();
+const day = z.iso.date().describe('Day of the release (YYYY-MM-DD).');
+const previousVersion = version.nullable().describe('The release before this one, or null for the first.');
 const stateAndKw = z.strictObject({ state: z.enum(STATES), kw: z.number().min(0) }).describe('An edge state and its kW.');
 
 const resourceChanges = z
   .strictObject({
     added: z.array(slug).describe('Slugs published for the first time.'),
     removed: z.array(slug).describe('Slugs no longer published.'),
-    changed: z.array(z.strictObject({ slug, fields: z.array(z.string()).min(1).describe('The published fields whose value changed.') })).describe('Resources whose document changed.'),
+    changed: z.array(z.strictObject({ slug: slug.describe('The resource whose document changed.'), fields: z.array(z.string()).min(1).describe('The published fields whose value changed.') })).describe('Resources whose document changed.'),
   })
   .describe('Resources added, removed and changed by the release.');
 
 export const ReleaseChangesDocument = z
   .strictObject({
     datasetVersion: version,
-    previous: version.nullable().describe('The release before this one, or null for the first.'),
-    releasedAt: day.describe('Day of the release (YYYY-MM-DD).'),
+    previous: previousVersion,
+    releasedAt: day,
     note: z.string().optional().describe('Present for releases whose detail is not known.'),
     vehicles: resourceChanges,
     chargers: resourceChanges,
     edges: z
       .array(
         z.strictObject({
-          vehicle: slug,
-          charger: slug,
-          region: z.enum(REGIONS),
-          change: z.enum(['added', 'changed', 'removed']),
+          vehicle: slug.describe('The vehicle variant of the edge.'),
+          charger: slug.describe('The charger model of the edge.'),
+          region: z.enum(REGIONS).describe('The region of the edge.'),
+          change: z.enum(['added', 'changed', 'removed']).describe('What the release did to the edge.'),
           from: stateAndKw.nullable().describe('Before the release (null when added).'),
           to: stateAndKw.nullable().describe('After the release (null when removed).'),
           edgeVersion: z.int().min(1).describe("The edge's version after the release (for a removed edge, its last)."),
@@ -47,9 +48,15 @@ export const ChangesListDocument = z
       .array(
         z.strictObject({
           datasetVersion: version,
-          previous: version.nullable(),
+          previous: previousVersion,
           releasedAt: day,
-          counts: z.strictObject({ added: z.int().min(0), changed: z.int().min(0), removed: z.int().min(0) }).describe('Edges added, changed and removed.'),
+          counts: z
+            .strictObject({
+              added: z.int().min(0).describe('Edges published for the first time.'),
+              changed: z.int().min(0).describe('Edges whose published content changed.'),
+              removed: z.int().min(0).describe('Edges no longer published.'),
+            })
+            .describe('Edges added, changed and removed.'),
           path: z.string().describe('Where the release\'s changes are published.'),
         }),
       )

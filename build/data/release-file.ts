@@ -30,6 +30,7 @@ export function dataDigest(data: Dataset): string {
     ['chargers', data.chargers],
     ['chargerConnectors', [...data.chargerConnectors.values()].flatMap((regions) => [...regions.values()].flat())],
     ['observations', [...data.observations.values()]],
+    ['aliases', data.aliases],
   ];
   for (const [name, rows] of tables) hash.update(`${name}\0${JSON.stringify(rows)}\0`);
   return hash.digest('hex').slice(0, 16);

@@ -139,7 +139,7 @@ export const bestSellerColumns = z.object({
   region: oneOf(REGIONS).describe('Region of the registration statistics.'),
   rank: requiredNumber({ min: 1, max: 100, integer: true }).describe('Rank of the model family among battery-electric cars sold there in the period.'),
   brand: text().describe('Brand, spelled as in vehicles.csv.'),
-  family: text().describe('Model family, spelled as in vehicles.csv.'),
+  family: text().describe('Model family as the statistics name it, spelled as in vehicles.csv; where vehicles.csv knows the family under several names (a rename, a market name), every name, separated by " | " (e.g. "Niro EV | e-Niro").'),
   units: optionalNumber({ min: 1, max: 10_000_000, integer: true }).describe('Registrations or sales summed over the period, where published; empty when only the rank is.'),
   period: text().describe('Years the figures cover, e.g. 2021-2025.'),
   source: sourceIds(),

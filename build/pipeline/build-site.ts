@@ -6,6 +6,7 @@ import { createDocumentValidator } from '../api/validate-documents.ts';
 import { loadDataset } from '../data/dataset.ts';
 import { dataDigest, readRelease, RELEASE_FILE } from '../data/release-file.ts';
 import type { HistoryMode } from '../release/edge-history.ts';
+import { SlugAliases } from '../render/aliases.ts';
 import { globalFiles } from '../render/global-files.ts';
 import { layout, OWNED_PATHS } from '../render/layout.ts';
 import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
@@ -61,7 +62,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   const run = async (kind: 'full' | 'incremental'): Promise<BuildResult> => {
     const writer = new TreeWriter(publicDir, OWNED_PATHS, kind);
-    const context: PassContext = { data, dataDir, publicDir, mode, writer, validate: createDocumentValidator(), files: 0 };
+    const context: PassContext = { data, dataDir, publicDir, mode, writer, validate: createDocumentValidator(), aliases: new SlugAliases(data), files: 0 };
     try {
       const history = kind === 'incremental' ? await incrementalPass(context, changes!) : fullPass(context);
       if (history.staleEdges > 0) {

@@ -59,7 +59,7 @@ export function currentState(data: Dataset, dataDir: string, releasedAt: string 
   const state = {
     format: FORMAT,
     code: codeDigest(),
-    global: digest([...data.sources.values()], [...data.connectors.values()], data.protocols, data.adapters, releasedAt, mode),
+    global: digest([...data.sources.values()], [...data.connectors.values()], data.protocols, data.adapters, data.aliases, releasedAt, mode),
     vehicles,
     chargers,
   };

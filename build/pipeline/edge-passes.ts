@@ -4,11 +4,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { edgeContent, edgeDocument } from '../api/edge-content.ts';
 import type { DocumentValidator } from '../api/validate-documents.ts';
-import { REGIONS } from '../core/regions.ts';
+import { REGIONS, type Region } from '../core/regions.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { edgesOfVehicle } from '../derive/all-edges.ts';
 import { deriveEdge, type EdgeFacts } from '../derive/derive-edge.ts';
 import { EdgeHistory, type HistoryMode } from '../release/edge-history.ts';
+import type { SlugAliases } from '../render/aliases.ts';
 import { chargerDocument, vehicleDocument } from '../render/documents.ts';
 import { apiFile, type SiteFile } from '../render/global-files.ts';
 import { layout } from '../render/layout.ts';
@@ -24,6 +25,8 @@ export interface PassContext {
   mode: HistoryMode;
   writer: TreeWriter;
   validate: DocumentValidator;
+  /** Retired slugs, which answer with copies of their successor's files. */
+  aliases: SlugAliases;
   /** Files rendered so far. */
   files: number;
 }
@@ -41,10 +44,17 @@ export function isSmallChange(changes: Changes, data: Dataset): boolean {
   return edges <= MAX_INCREMENTAL_EDGES;
 }
 
-function emit(context: PassContext, file: SiteFile): void {
+function emit(context: PassContext, file: SiteFile, copies: readonly string[] = []): void {
   if (file.schema) context.validate(file.path, file.schema, file.document);
-  context.writer.write(file.path, file.body);
+  for (const at of [file.path, ...copies]) context.writer.write(at, file.body);
   context.files += 1;
+}
+
+/** An edge file and its copies under retired slugs, for removal. */
+function removeEdge(context: PassContext, vehicle: string, charger: string, region: Region): void {
+  for (const at of [layout.edge(vehicle, charger, region), ...context.aliases.edgeCopies(vehicle, charger, region)]) {
+    if (existsSync(path.join(context.publicDir, at))) context.writer.remove(at);
+  }
 }
 
 /** Stamps, validates and writes one edge; returns its body for the lists. */
@@ -54,7 +64,7 @@ function writeEdge(context: PassContext, history: EdgeHistory, facts: EdgeFacts)
   const file = layout.edge(facts.vehicle, facts.charger, facts.region);
   context.validate(file, 'edge', document);
   const body = JSON.stringify(document);
-  context.writer.write(file, `${body}\n`);
+  for (const at of [file, ...context.aliases.edgeCopies(facts.vehicle, facts.charger, facts.region)]) context.writer.write(at, `${body}\n`);
   context.files += 1;
   return body;
 }
@@ -69,8 +79,10 @@ function writeLists(context: PassContext, side: 'vehicle' | 'charger', slug: str
       ? (['chargers', 'vehicle-compatibility', layout.vehicleCompatibility] as const)
       : (['vehicles', 'charger-compatibility', layout.chargerCompatibility] as const);
   context.validate(file(slug), schema, { slug, [key]: [] });
-  const write = (region: (typeof REGIONS)[number] | undefined, bodies: EdgeBody[]) => {
-    context.writer.write(file(slug, region), listBody(slug, key, bodies));
+  const retired = side === 'vehicle' ? context.aliases.ofVehicle(slug) : context.aliases.ofCharger(slug);
+  const write = (region: Region | undefined, bodies: EdgeBody[]) => {
+    const body = listBody(slug, key, bodies);
+    for (const owner of [slug, ...retired]) context.writer.write(file(owner, region), body);
     context.files += 1;
   };
   write(undefined, entries.map((entry) => entry.body));
@@ -84,7 +96,7 @@ export function fullPass(context: PassContext): EdgeHistory {
   const spill = new ChargerSpill(path.join(path.dirname(context.publicDir), `.${path.basename(context.publicDir)}-spill`), data.chargers.length);
   try {
     for (const [vehicleIndex, vehicle] of data.vehicles.entries()) {
-      emit(context, apiFile(layout.vehicle(vehicle.slug), 'vehicle', vehicleDocument(vehicle)));
+      emit(context, apiFile(layout.vehicle(vehicle.slug), 'vehicle', vehicleDocument(vehicle)), context.aliases.ofVehicle(vehicle.slug).map(layout.vehicle));
       history.beginVehicle(vehicle.slug);
       const entries: SpilledEntry[] = [];
       for (const { chargerIndex, regionIndex, facts } of edgesOfVehicle(data, vehicleIndex)) {
@@ -96,7 +108,7 @@ export function fullPass(context: PassContext): EdgeHistory {
       writeLists(context, 'vehicle', vehicle.slug, entries);
     }
     for (const [chargerIndex, charger] of data.chargers.entries()) {
-      emit(context, apiFile(layout.charger(charger.slug), 'charger', chargerDocument(charger)));
+      emit(context, apiFile(layout.charger(charger.slug), 'charger', chargerDocument(charger)), context.aliases.ofCharger(charger.slug).map(layout.charger));
       writeLists(context, 'charger', charger.slug, spill.take(chargerIndex));
     }
   } finally {
@@ -129,24 +141,26 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
   // Changed vehicles: every edge, every list, and the edge files they no longer have.
   for (const [vehicleIndex, vehicle] of data.vehicles.entries()) {
     if (!changes.vehicles.has(vehicle.slug)) continue;
-    emit(context, apiFile(layout.vehicle(vehicle.slug), 'vehicle', vehicleDocument(vehicle)));
+    emit(context, apiFile(layout.vehicle(vehicle.slug), 'vehicle', vehicleDocument(vehicle)), context.aliases.ofVehicle(vehicle.slug).map(layout.vehicle));
     history.beginVehicle(vehicle.slug);
     const written = new Set<string>();
     const entries: SpilledEntry[] = [];
     for (const { regionIndex, facts } of edgesOfVehicle(data, vehicleIndex)) {
       const entry = { regionIndex, body: writeEdge(context, history, facts) };
-      written.add(layout.edge(facts.vehicle, facts.charger, facts.region));
+      for (const at of [layout.edge(facts.vehicle, facts.charger, facts.region), ...context.aliases.edgeCopies(facts.vehicle, facts.charger, facts.region)]) written.add(at);
       entries.push(entry);
       fresh.add(vehicle.slug, facts.charger, entry);
     }
     history.endVehicle();
     writeLists(context, 'vehicle', vehicle.slug, entries);
-    for (const region of REGIONS) {
-      const folder = path.join(context.publicDir, layout.edgeFolder(vehicle.slug, region));
-      if (!existsSync(folder)) continue;
-      for (const name of readdirSync(folder)) {
-        const file = `${layout.edgeFolder(vehicle.slug, region)}${name}`;
-        if (!written.has(file)) writer.remove(file);
+    for (const owner of [vehicle.slug, ...context.aliases.ofVehicle(vehicle.slug)]) {
+      for (const region of REGIONS) {
+        const folder = path.join(context.publicDir, layout.edgeFolder(owner, region));
+        if (!existsSync(folder)) continue;
+        for (const name of readdirSync(folder)) {
+          const file = `${layout.edgeFolder(owner, region)}${name}`;
+          if (!written.has(file)) writer.remove(file);
+        }
       }
     }
   }
@@ -161,13 +175,13 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
         for (const [regionIndex, region] of REGIONS.entries()) {
           const facts = deriveEdge(data, vehicle, charger, region);
           if (facts) fresh.add(vehicle.slug, charger.slug, { regionIndex, body: writeEdge(context, history, facts) });
-          else if (existsSync(path.join(context.publicDir, layout.edge(vehicle.slug, charger.slug, region)))) writer.remove(layout.edge(vehicle.slug, charger.slug, region));
+          else removeEdge(context, vehicle.slug, charger.slug, region);
         }
       }
       history.endVehicle(slugs);
     }
     for (const charger of changedChargers) {
-      emit(context, apiFile(layout.charger(charger.slug), 'charger', chargerDocument(charger)));
+      emit(context, apiFile(layout.charger(charger.slug), 'charger', chargerDocument(charger)), context.aliases.ofCharger(charger.slug).map(layout.charger));
       writeLists(context, 'charger', charger.slug, data.vehicles.flatMap((vehicle) => fresh.of(vehicle.slug, charger.slug)));
     }
   }
@@ -185,14 +199,16 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
   }
 
   // Lists of unchanged resources: the changed other side's entries spliced in.
-  const spliceAll = (side: ListSide, owners: readonly { slug: string }[], file: (slug: string, region?: (typeof REGIONS)[number]) => string, changed: readonly string[], removed: readonly string[], entriesOf: (owner: string, other: string) => SpilledEntry[]) => {
+  const spliceAll = (side: ListSide, owners: readonly { slug: string }[], file: (slug: string, region?: Region) => string, changed: readonly string[], removed: readonly string[], entriesOf: (owner: string, other: string) => SpilledEntry[]) => {
     if (changed.length === 0 && removed.length === 0) return;
     for (const owner of owners) {
       for (const [regionIndex, region] of [[-1, undefined] as const, ...REGIONS.entries()]) {
         const replacements = new Map<string, EdgeBody[]>();
         for (const other of changed) replacements.set(other, entriesOf(owner.slug, other).filter((e) => regionIndex === -1 || e.regionIndex === regionIndex).map((e) => e.body));
         for (const other of removed) replacements.set(other, []);
-        context.writer.write(file(owner.slug, region), spliceList(readList(context, file(owner.slug, region)), side, replacements));
+        const body = spliceList(readList(context, file(owner.slug, region)), side, replacements);
+        const retired = side === 'charger' ? context.aliases.ofVehicle(owner.slug) : context.aliases.ofCharger(owner.slug);
+        for (const slug of [owner.slug, ...retired]) context.writer.write(file(slug, region), body);
         context.files += 1;
       }
     }

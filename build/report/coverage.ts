@@ -10,6 +10,12 @@ export interface RegionCoverage {
   states: Record<State, number>;
 }
 
+/** One region's list of best-selling model families: which have a variant on sale there. */
+export interface BestSellerCoverage {
+  hits: string[];
+  misses: string[];
+}
+
 export interface Coverage {
   vehicles: number;
   brands: number;
@@ -19,6 +25,26 @@ export interface Coverage {
   chargers: { DC: number; AC: number };
   observations: number;
   regions: Record<Region, RegionCoverage>;
+  /** Per region with a list in data/best_sellers.csv, by rank. */
+  bestSellers: Partial<Record<Region, BestSellerCoverage>>;
+}
+
+/** The names a best-seller row accepts for its family ("Niro EV | e-Niro"). */
+export const familyNames = (family: string): string[] => family.split('|').map((name) => name.trim());
+
+/** Each region's best sellers that have a variant on sale there (a vehicle of that brand and family with a region row). */
+export function bestSellerCoverage(data: Dataset): Partial<Record<Region, BestSellerCoverage>> {
+  const onSale = new Set<string>();
+  for (const vehicle of data.vehicles) {
+    for (const region of data.vehicleRegions.get(vehicle.slug)?.keys() ?? []) onSale.add(`${region}\0${vehicle.brand}\0${vehicle.family}`);
+  }
+  const result: Partial<Record<Region, BestSellerCoverage>> = {};
+  for (const row of [...data.bestSellers].sort((a, b) => a.rank - b.rank)) {
+    const list = (result[row.region] ??= { hits: [], misses: [] });
+    const hit = familyNames(row.family).some((name) => onSale.has(`${row.region}\0${row.brand}\0${name}`));
+    (hit ? list.hits : list.misses).push(`${row.brand} ${familyNames(row.family)[0]}`);
+  }
+  return result;
 }
 
 const emptyStates = (): Record<State, number> => Object.fromEntries(STATES.map((state) => [state, 0])) as Record<State, number>;
@@ -52,6 +78,7 @@ export function datasetCoverage(data: Dataset): Coverage {
     chargers,
     observations: data.observations.size,
     regions,
+    bestSellers: bestSellerCoverage(data),
   };
 }
 
@@ -69,6 +96,14 @@ export function coverageTable(coverage: Coverage): string {
   for (const region of REGIONS) {
     const { vehicles, chargers, states } = coverage.regions[region];
     lines.push(`| ${region} | ${vehicles} | ${chargers.DC} | ${chargers.AC} | ${STATES.map((state) => states[state]).join(' | ')} |`);
+  }
+  lines.push('', 'Best-selling battery-electric model families (data/best_sellers.csv) with a variant on sale in their region:', '');
+  lines.push('| region | on sale | share | missing |', '|---|---:|---:|---|');
+  for (const region of REGIONS) {
+    const list = coverage.bestSellers[region];
+    if (!list) continue;
+    const total = list.hits.length + list.misses.length;
+    lines.push(`| ${region} | ${list.hits.length} of ${total} | ${Math.floor((100 * list.hits.length) / total)} % | ${list.misses.join(', ') || '—'} |`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,5 @@
 // The built tree: exact contract fields, list order, byte-identical rebuilds, and a writer that touches only what changed.
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/pipeline/build-site.ts';
@@ -68,7 +68,7 @@ describe('the built documents', () => {
 
   it('the index and the lists count what was built', () => {
     const index = readJson(publicDir, layout.index());
-    expect(Object.keys(index)).toEqual(['apiVersion', 'datasetVersion', 'derivationVersion', 'counts']);
+    expect(Object.keys(index)).toEqual(['apiVersion', 'datasetVersion', 'derivationVersion', 'counts', 'license']);
     const vehicles = readJson(publicDir, layout.vehicleList());
     const chargers = readJson(publicDir, layout.chargerList());
     expect(index.counts.vehicles).toBe(vehicles.count);
@@ -146,6 +146,7 @@ describe('rebuilding', () => {
       const full = path.join(root, 'data', file);
       writeFileSync(full, readFileSync(full, 'utf8').split('\n').filter((line) => !line.startsWith('volt-f-no-dc-2024')).join('\n'));
     }
+    rmSync(path.join(root, 'data', 'ledger', 'volt-f-no-dc-2024.csv')); // never released, so it may go
     const removed = await buildSite({ root, history: 'provisional' });
     expect(removed.deleted).toBeGreaterThan(0);
     expect(existsSync(path.join(publicDir, layout.vehicle('volt-f-no-dc-2024')))).toBe(false);

@@ -22,7 +22,10 @@ const EDITS: [string, (root: string) => void][] = [
   ['a charger row', (root) => editData(root, 'chargers.csv', (t) => t.replace('amp-hpc-350,Amp,HPC 350,DC,350,150,920', 'amp-hpc-350,Amp,HPC 350,DC,350,150,700'))],
   ['a connector row (the charger leaves a region)', (root) => editData(root, 'charger_connectors.csv', (t) => t.split('\n').filter((line) => !/^amp-hpc-350,GB,/.test(line)).join('\n'))],
   ['an observation', (root) => editData(root, 'observations.csv', (t) => `${t.trimEnd()}\nvolt-a-400-2024,amp-hpc-350,EU,limited,90,observed,fixture-spec\n`)],
-  ['a removed vehicle', (root) => ['vehicles.csv', 'vehicle_regions.csv', 'observations.csv'].forEach((file) => editData(root, file, (t) => t.split('\n').filter((line) => !line.startsWith('volt-f-no-dc-2024')).join('\n')))],
+  ['a removed vehicle (never released, so it may go)', (root) => {
+    ['vehicles.csv', 'vehicle_regions.csv', 'observations.csv'].forEach((file) => editData(root, file, (t) => t.split('\n').filter((line) => !line.startsWith('volt-f-no-dc-2024')).join('\n')));
+    rmSync(path.join(root, 'data', 'ledger', 'volt-f-no-dc-2024.csv'));
+  }],
 ];
 
 describe('an incremental rebuild', () => {

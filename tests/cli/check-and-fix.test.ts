@@ -12,7 +12,7 @@ describe('npm run check', () => {
   it('passes the clean fixture and says so', async () => {
     const result = await run('check', copyFixture());
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^data\/ is clean: \d+ rows in 9 files passed every check/m);
+    expect(result.stdout).toMatch(/^data\/ is clean: \d+ rows in 11 files passed every check/m);
   });
 
   it('reports one error of each kind at its exact file:line:column, with the check name, and exits 1', async () => {
@@ -21,7 +21,7 @@ describe('npm run check', () => {
     edit(root, 'vehicles.csv', (t) =>
       t
         .replace('volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50,,6.6', 'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,6.6,,6.6') // plausibility
-        .replace('volt-f-no-dc-2024,Fixture,Volt F,,2024,20', 'compatibility,Fixture,Volt F,,2024,20'), // reserved-slugs (and out of order)
+        .replace('volt-f-no-dc-2024,Fixture,Volt F,,2024,20', 'compatibility,Fixture,Volt F,,2024,20'), // reserved-slugs, slug-conventions (and out of order)
     );
     edit(root, 'vehicle_regions.csv', (t) => t.replace('volt-f-no-dc-2024,EU', 'compatibility,EU'));
     edit(root, 'chargers.csv', (t) => t.replace('amp-dc-50,Amp,DC 50,DC,50,150,500', 'amp-dc-50,Amp,DC 50,DC,50,600,500')); // consistency
@@ -41,6 +41,9 @@ describe('npm run check', () => {
       'data/vehicle_regions.csv:8:1: [sorted-rows] row compatibility EU is out of order: it belongs before line 7 (fix: run npm run fix)',
       'data/vehicles.csv:4:8: [plausibility] peak DC 6.6 kW is not above on-board AC 6.6 kW',
       'data/vehicles.csv:7:1: [reserved-slugs] slug "compatibility" is reserved by the API paths',
+      'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must end with its market: -eu, -tr, -na, -gb',
+      'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must hold its model year 2024',
+      'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must start with "fixture-" (its brand Fixture as a slug)',
       'data/vehicles.csv:7:1: [sorted-rows] row compatibility is out of order: it belongs before line 6 (fix: run npm run fix)',
     ].sort());
   });

@@ -67,7 +67,7 @@ describe('sorted-rows', () => {
     });
     expect(sortedRows.check(t, NOTHING_PUBLISHED)).toEqual([
       { file: V, line: 3, column: 1, check: 'sorted-rows', message: 'row a-car is out of order: it belongs before line 2', hint: 'run npm run fix' },
-      { file: 'data/vehicle_regions.csv', line: 3, column: 1, check: 'sorted-rows', message: 'row test-car-2024 NA is out of order: it belongs before line 2', hint: 'run npm run fix' },
+      { file: 'data/vehicle_regions.csv', line: 3, column: 1, check: 'sorted-rows', message: 'row test-car-2024-eu NA is out of order: it belongs before line 2', hint: 'run npm run fix' },
     ]);
   });
 });

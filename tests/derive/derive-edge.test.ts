@@ -72,12 +72,12 @@ describe('deriveEdge', () => {
     expect(edge).toMatchObject({ state: 'unk', kw: 0, adapterRequired: false, confidence: C.unknown });
   });
 
-  it('cites every connector row of the region when there is no path, sorted', () => {
+  it('cites the inlets and every connector row of the region when there is no path, sorted, and not the figures it did not use', () => {
     const eu = ['zz-sheet', 'aa-sheet'].map((id, i) => connectorRow({ charger: 'dc-chademo', connector: 'chademo', max_kw: 50 + i, source: [id] }));
     const c = charger({ slug: 'dc-chademo', source: ['mm-sheet'] });
     const v = vehicle({ source: ['yy-sheet', 'bb-sheet'] });
     const edge = deriveEdge(dataset({ vehicles: [v], vehicleRegions: [vehicleRegion()], chargers: [c], chargerConnectors: eu }), v, c, 'EU');
-    expect(edge?.sourceIds).toEqual(['aa-sheet', 'bb-sheet', DERIVED_SOURCE_ID, 'mm-sheet', 'spec-sheet', 'yy-sheet', 'zz-sheet']);
+    expect(edge?.sourceIds).toEqual(['aa-sheet', DERIVED_SOURCE_ID, 'spec-sheet', 'zz-sheet']);
     expect(edge).toMatchObject({ state: 'no', kw: 0, confidence: C.noPhysicalPath });
   });
 

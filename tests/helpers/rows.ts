@@ -9,7 +9,7 @@ export const SPEC = 'spec-sheet';
 
 /** A 400 V, 150 kW DC / 11 kW three-phase AC car sold in the EU with type2 + ccs2 inlets. */
 export const vehicle = (o: Partial<VehicleRow> = {}): VehicleRow => ({
-  slug: 'test-car-2024',
+  slug: 'test-car-2024-eu',
   brand: 'Test',
   family: 'Car',
   trim: null,
@@ -60,7 +60,7 @@ export const connectorRow = (o: Partial<ChargerConnectorRow> = {}): ChargerConne
 });
 
 export const vehicleRegion = (o: Partial<VehicleRegionRow> = {}): VehicleRegionRow => ({
-  vehicle: 'test-car-2024',
+  vehicle: 'test-car-2024-eu',
   region: 'EU',
   ac_inlet: 'type2',
   dc_inlet: 'ccs2',
@@ -105,7 +105,7 @@ export const source = (o: Partial<SourceEntry> = {}): SourceEntry => ({
 });
 
 export const observation = (o: Partial<ObservationRow> = {}): ObservationRow => ({
-  vehicle: 'test-car-2024',
+  vehicle: 'test-car-2024-eu',
   charger: 'test-hpc-350',
   region: 'EU',
   state: 'limited',

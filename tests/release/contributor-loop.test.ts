@@ -34,13 +34,15 @@ describe('an outside pull request that adds a vehicle', () => {
     const fork = mkdtempSync(path.join(os.tmpdir(), 'ev-fork-'));
     git(fork, 'clone', '-q', upstream, '.');
     git(fork, 'checkout', '-q', '-b', 'add-volt-g');
-    const slug = 'volt-g-400-2025';
+    const slug = 'fixture-volt-g-400-2025-eu'; // brand, model year and market, as the slug conventions ask of new rows
     const columns = readFileSync(path.join(fork, 'data/vehicles.csv'), 'utf8').split('\n')[0]!.split(',');
     const sourced = Object.fromEntries(columns.filter((column) => /source$/.test(column)).map((column) => [column, 'fixture-spec']));
     addRow(fork, 'vehicles.csv', { slug, brand: 'Fixture', family: 'Volt G', trim: '400', model_year: '2025', battery_kwh_usable: '64', architecture_voltage_v: '400', max_dc_kw_oem: '135', max_ac_kw_oem: '11', ac_phases: '3', ...sourced });
     addRow(fork, 'vehicle_regions.csv', { vehicle: slug, region: 'EU', ac_inlet: 'type2', dc_inlet: 'ccs2', source: 'fixture-spec' });
 
     // What the contributor and the pull-request CI run: fix, check, a preview build and the coverage; no release.
+    // The rows were appended; npm run fix puts them where the sort order wants them, and says so.
+    expect((await runCli('fix', ['--root', fork])).stdout).toBe('data/vehicles.csv: put 7 rows back in order\ndata/vehicle_regions.csv: put 8 rows back in order\n');
     expect((await runCli('fix', ['--root', fork])).stdout).toBe('nothing to fix\n');
     expect(await runCli('check', ['--root', fork])).toMatchObject({ status: 0, stderr: '' });
     expect((await runCli('build', ['--root', fork, '--preview'])).status).toBe(0);

@@ -67,6 +67,9 @@ describe('a data change, from edit to release', () => {
     editData(root, 'chargers.csv', (t) => t.split('\n').filter((line) => !line.startsWith('amp-dc-50,')).join('\n'));
     editData(root, 'charger_connectors.csv', (t) => t.split('\n').filter((line) => !line.startsWith('amp-dc-50,')).join('\n'));
     editData(root, 'observations.csv', (t) => t.split('\n').filter((line) => !line.includes(',amp-dc-50,')).join('\n'));
+    // A published slug never disappears: the release refuses until an alias keeps it answering.
+    expect((await runCli('release', ['--root', root, '--date', '2026-03-01'])).stderr).toContain('[published-slugs] charger "amp-dc-50" was published');
+    editData(root, 'aliases.csv', (t) => `${t.trimEnd()}\ncharger,amp-dc-50,amp-hpc-350,withdrawn; its sites were rebuilt with the HPC\n`);
     expect((await runCli('release', ['--root', root, '--date', '2026-03-01'])).status).toBe(0);
     const [record] = readReleaseRecords(path.join(root, 'data'));
     expect(record!.vehicles).toEqual({ added: [], removed: [], changed: [{ slug: 'volt-a-400-2024', fields: ['battery_kwh_usable'] }] });

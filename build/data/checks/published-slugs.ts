@@ -30,7 +30,8 @@ export const publishedSlugs: TableCheck = {
           check: NAME,
           message: `${kind} "${slug}" was published (data/ledger/) and would disappear from the API`,
           hint: `keep its row, or add "${kind},${slug},<new slug>,<why>" to data/aliases.csv`,
-          about: { table: kind === 'vehicle' ? 'vehicles' : 'chargers', key: slug },
+          // A row the schema rejected may be the one that keeps it: its error is the one to fix first.
+          needsEveryRow: true,
         });
       }
     }

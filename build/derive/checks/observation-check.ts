@@ -1,0 +1,47 @@
+// The shape of a check on curated observations against what the rules derive for the same pairing (physics a curated
+// row cannot overrule), and the derivation facts those checks need.
+import type { CheckInfo } from '../../data/checks/check.ts';
+import type { Dataset } from '../../data/dataset.ts';
+import type { Located } from '../../data/load.ts';
+import type { Problem } from '../../data/problems.ts';
+import type { ObservationRow } from '../../data/tables.ts';
+import { directPaths } from '../rules/connector-match.ts';
+import { adapterPaths } from '../rules/adapter-path.ts';
+import { pairingOf } from '../rules/availability.ts';
+import type { ConnectionPath } from '../rule.ts';
+import { deriveEdge } from '../derive-edge.ts';
+
+/** What the rules say about an observed pairing, before the observation. */
+export interface ObservedPairing {
+  row: Located<ObservationRow>;
+  direct: ConnectionPath[];
+  throughAdapter: ConnectionPath[];
+  /** The vehicle's and the charger's own maxima for the current of the pairing's paths (null when unknown or mixed). */
+  vehicleMaxKw: number | null;
+  chargerMaxKw: number;
+  /** The kW the rules give the pairing without the observation (0 when they give none). */
+  derivedKw: number;
+}
+
+export interface ObservationCheck extends CheckInfo {
+  check(observed: readonly ObservedPairing[]): Problem[];
+}
+
+/** The observed pairings that exist (the references check reports the others). */
+export function observedPairings(data: Dataset, rows: readonly Located<ObservationRow>[]): ObservedPairing[] {
+  const bare: Dataset = { ...data, observations: new Map() };
+  const vehicles = new Map(data.vehicles.map((v) => [v.slug, v]));
+  const chargers = new Map(data.chargers.map((c) => [c.slug, c]));
+  return rows.flatMap((row) => {
+    const vehicle = vehicles.get(row.value.vehicle);
+    const charger = chargers.get(row.value.charger);
+    const pairing = vehicle && charger ? pairingOf(data, vehicle, charger, row.value.region) : null;
+    if (!pairing || !vehicle || !charger) return [];
+    const direct = directPaths(pairing.vehicleRegion, pairing.connectorRows, charger.current_kind, data.connectors);
+    const throughAdapter = adapterPaths(pairing);
+    const currents = new Set([...direct, ...throughAdapter].map((path) => path.current));
+    const current = currents.size === 1 ? [...currents][0] : charger.current_kind;
+    const derivedKw = deriveEdge(bare, vehicle, charger, row.value.region)?.kw ?? 0;
+    return [{ row, direct, throughAdapter, vehicleMaxKw: current === 'DC' ? vehicle.max_dc_kw_oem : vehicle.max_ac_kw_oem, chargerMaxKw: charger.nominal_max_kw, derivedKw }];
+  });
+}
