@@ -4,7 +4,7 @@ import { CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
 import { ALLOWED_METHODS } from '../core/edge-policy.ts';
 import { ERROR_STATUS, INTERFACE_ERROR_CODES, type ErrorCode } from '../core/errors.ts';
 import { RATE_LIMIT, RATE_WINDOW_MS } from '../core/rate-limit.ts';
-import { API_VERSION, type DocumentKind } from './schemas.ts';
+import { API_VERSION, PUBLISHED_DOCUMENTS, type DocumentKind } from './schemas.ts';
 
 type Json = Record<string, unknown>;
 
@@ -87,6 +87,20 @@ function operation(spec: OperationSpec): Json {
       ...(spec.parameters ? { parameters: spec.parameters } : {}),
       responses,
       ...(spec.extension ? { 'x-extension': true } : {}),
+    },
+  };
+}
+
+/** A file served as it is (not a JSON document of ours): its media type, its own 404 when it has a path parameter. */
+function fileOperation(operationId: string, summary: string, description: string, mediaType: string, schema: Json, parameters?: Json[]): Json {
+  const errors = operation({ summary, operationId, errors: parameters ? { 404: ['not_found'] } : {} }).get as { responses: Json };
+  return {
+    get: {
+      summary,
+      operationId,
+      ...(parameters ? { parameters } : {}),
+      'x-extension': true,
+      responses: { '200': { description, headers: headerRefs(COMMON_HEADERS), content: { [mediaType]: { schema } } }, ...errors.responses },
     },
   };
 }
@@ -175,17 +189,34 @@ export function openApiDocument(): Json {
       '/api/v1': operation({ summary: 'Versions and counts', operationId: 'getIndex', ok: { kind: 'index', description: 'API, dataset and rule versions, and counts.' }, errors: {}, extension: true }),
       '/api/v1/vehicles': operation({ summary: 'All vehicles', operationId: 'listVehicles', ok: { kind: 'vehicle-list', description: 'Every vehicle, sorted by slug, with the regions it is on sale in.' }, errors: {}, extension: true }),
       '/api/v1/chargers': operation({ summary: 'All charger models', operationId: 'listChargers', ok: { kind: 'charger-list', description: 'Every charger model, sorted by slug, with the regions it is installed in.' }, errors: {}, extension: true }),
-      '/api/v1/openapi.json': {
-        get: {
-          summary: 'This document',
-          operationId: 'getOpenApi',
-          'x-extension': true,
-          responses: {
-            '200': { description: 'The OpenAPI 3.1 description of the API.', headers: headerRefs(COMMON_HEADERS), content: { 'application/json': { schema: { type: 'object' } } } },
-            ...(operation({ summary: '', operationId: '', errors: {} }).get as { responses: Json }).responses,
-          },
-        },
-      },
+      '/api/v1/changes': operation({ summary: 'Dataset releases', operationId: 'listReleases', ok: { kind: 'changes', description: 'Every dataset release, newest first, with its edge counts and where its changes are.' }, errors: {}, extension: true }),
+      '/api/v1/changes/{datasetVersion}': operation({
+        summary: 'What one release changed',
+        operationId: 'getReleaseChanges',
+        parameters: [{ name: 'datasetVersion', in: 'path', required: true, description: 'A released dataset version, e.g. 0.6.0.', schema: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$' } }],
+        ok: { kind: 'release-changes', description: 'Vehicles, chargers and edges the release added, changed or removed, each edge with its state and kW before and after.' },
+        errors: { 404: ['not_found'] },
+        extension: true,
+      }),
+      '/api/v1/changes.atom': fileOperation('getChangesFeed', 'The releases as an Atom 1.0 feed', 'The Atom feed of dataset releases, newest first.', 'application/atom+xml', { type: 'string' }),
+      '/api/v1/mirror.json': operation({ summary: 'Mirror manifest', operationId: 'getMirrorInfo', ok: { kind: 'mirror', description: 'The current release, its data digest, and the bundle that copies the whole API in one request.' }, errors: {}, extension: true }),
+      '/api/v1/mirror/{bundle}': fileOperation(
+        'getMirrorBundle',
+        'The whole API in one deterministic tar+gzip',
+        'public/ (every document), netlify.toml, both licences and SHA256SUMS. Immutable: cached for a day.',
+        'application/gzip',
+        { type: 'string', contentMediaType: 'application/gzip' },
+        [{ name: 'bundle', in: 'path', required: true, description: '{datasetVersion}.tar.gz, as named by mirror.json.', schema: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+\\.tar\\.gz$' } }],
+      ),
+      '/api/v1/schemas/{name}.json': fileOperation(
+        'getJsonSchema',
+        'JSON Schema of a published document',
+        'The JSON Schema (draft 2020-12) of one document kind; its $id is its path.',
+        'application/json',
+        { type: 'object' },
+        [{ name: 'name', in: 'path', required: true, description: 'The document kind.', schema: { type: 'string', enum: Object.keys(PUBLISHED_DOCUMENTS) } }],
+      ),
+      '/api/v1/openapi.json': fileOperation('getOpenApi', 'This document', 'The OpenAPI 3.1 description of the API.', 'application/json', { type: 'object' }),
     },
     components: { headers: HEADERS },
     'x-error-status': ERROR_STATUS,

@@ -1,5 +1,5 @@
 // The slug conventions of vehicles and chargers (written down in CONTRIBUTING.md): brand spelling and market suffix.
-import type { Region } from './regions.ts';
+import { REGIONS, type Region } from './regions.ts';
 
 /** A brand as the start of a slug: "Mercedes-Benz" → "mercedes-benz", "Citroën" → "citroen". */
 export function brandSlug(brand: string): string {
@@ -11,8 +11,8 @@ export function brandSlug(brand: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** The market a vehicle slug ends with: "-eu", "-tr", "-na", "-gb" name a region. */
-export const MARKET_SUFFIXES: Readonly<Record<string, Region>> = { eu: 'EU', tr: 'TR', na: 'NA', gb: 'GB' };
+/** The market a vehicle slug ends with: the region id in lower case ("-eu", "-na", …). */
+export const MARKET_SUFFIXES: Readonly<Record<string, Region>> = Object.fromEntries(REGIONS.map((region) => [region.toLowerCase(), region]));
 
 /** Brands sold only in their home market may leave the suffix out; their slugs then name this region. */
 export const SUFFIXLESS_BRANDS: Readonly<Record<string, Region>> = { Togg: 'TR' };

@@ -92,7 +92,7 @@ export function list(options: { allowed?: readonly string[]; required?: boolean;
 
 /** A YAML list of values (or a single value), each checked by `item`. */
 export const yamlList = <T>(item: z.ZodType<T, unknown>) =>
-  z.preprocess((raw) => (raw === null || raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]), z.array(item));
+  z.preprocess((raw): unknown[] => (raw === null || raw === undefined ? [] : Array.isArray(raw) ? (raw as unknown[]) : [raw]), z.array(item));
 
 export const isoDate = () =>
   z.preprocess(

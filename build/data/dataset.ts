@@ -49,7 +49,7 @@ export async function loadDataset(root: string): Promise<Dataset> {
 function inOrder<K extends TableName>(tables: LoadedTables, table: K): LoadedTables[K][number]['value'][] {
   const key = ROW_ORDER[table];
   const rows: LoadedTables[K][number]['value'][] = tables[table].map((row) => row.value);
-  return rows.sort((a, b) => compareKeys(key(a as Record<string, unknown>), key(b as Record<string, unknown>)));
+  return rows.sort((a, b) => compareKeys(key(a), key(b)));
 }
 
 export function indexTables(tables: LoadedTables, asOf: string | null = null): Dataset {

@@ -37,7 +37,7 @@ const moved = <T>(before: readonly T[], after: readonly T[]) => before.filter((i
 export function fixCsv(table: TableName, text: string): Fixed {
   const changes: string[] = [];
   const decoded = fixEncoding(text, changes);
-  const records = parseCsv(decoded, { relax_column_count: true, skip_empty_lines: true }) as string[][];
+  const records: string[][] = parseCsv(decoded, { relax_column_count: true, skip_empty_lines: true });
   let respaced = 0;
   const cleaned = records.map((record) =>
     record.map((cell) => {
@@ -73,8 +73,8 @@ export function fixYaml(table: TableName, text: string): Fixed {
     else entries[entries.length - 1]!.push(line);
   }
   const idOf = (entry: string[]) => {
-    const line = entry.find((l) => /^(- |  )id:/.test(l)) ?? '';
-    return { id: line.replace(/^(- |  )id:\s*/, '').replace(/^["']|["']$/g, '') };
+    const line = entry.find((l) => /^(- | {2})id:/.test(l)) ?? '';
+    return { id: line.replace(/^(- | {2})id:\s*/, '').replace(/^["']|["']$/g, '') };
   };
   const sorted = [...entries].sort((a, b) => compareKeys(ROW_ORDER[table](idOf(a)), ROW_ORDER[table](idOf(b))));
   const out = moved(entries, sorted);

@@ -3,7 +3,8 @@ import { regionRank } from '../core/regions.ts';
 import type { TableName } from './tables.ts';
 
 type Key = (string | number)[];
-const text = (row: Record<string, unknown>, field: string) => String(row[field] ?? '');
+/** A cell as text: typed rows hold strings, numbers or null here, raw rows strings. */
+const text = (row: Record<string, unknown>, field: string) => String((row[field] as string | number | null | undefined) ?? '');
 const region = (row: Record<string, unknown>) => regionRank(text(row, 'region'));
 
 /** Sort key of a row (typed or raw cells), by table. Regions sort in the published order (core/regions.ts). */

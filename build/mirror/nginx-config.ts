@@ -1,6 +1,6 @@
 // An nginx configuration for a mirror folder, generated from the folder's own netlify.toml (never a second copy of the
 // routes): the rewrites, the error documents with their statuses, the header rules, CORS preflight and methods.
-// What nginx cannot express exactly is listed in NGINX_LIMITS (and in docs/mirrors.md).
+// What nginx cannot express exactly is listed in NGINX_LIMITS (and in docs/cdn.md).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ALLOWED_METHODS, PREFLIGHT_MAX_AGE } from '../core/edge-policy.ts';

@@ -21,7 +21,7 @@ export function parseSums(text: string): Map<string, string> {
   const sums = new Map<string, string>();
   for (const line of text.split('\n')) {
     if (line === '') continue;
-    const match = /^([0-9a-f]{64})  (.+)$/.exec(line);
+    const match = /^([0-9a-f]{64}) {2}(.+)$/.exec(line);
     if (!match) throw new MirrorError(`${SUMS_FILE} has a line that is not "<sha256>  <file>": ${line.slice(0, 80)}`);
     sums.set(match[2]!, match[1]!);
   }

@@ -10,7 +10,7 @@ import { edgesOfVehicle } from '../derive/all-edges.ts';
 import { deriveEdge, type EdgeFacts } from '../derive/derive-edge.ts';
 import { EdgeHistory, type HistoryMode } from '../release/edge-history.ts';
 import type { SlugAliases } from '../render/aliases.ts';
-import { chargerDocument, vehicleDocument } from '../render/documents.ts';
+import { chargerDocument, vehicleDocument } from '../api/resource-documents.ts';
 import { apiFile, type SiteFile } from '../render/global-files.ts';
 import { layout } from '../render/layout.ts';
 import { listBody, spliceList, type EdgeBody, type ListSide } from '../render/list-files.ts';

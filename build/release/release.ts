@@ -8,7 +8,7 @@ import { ledgerKey, ledgerVehicles, readShard, writeShard, type LedgerEntry } fr
 import { readSnapshot, writeReleaseRecord, writeSnapshot, type EdgeChange, type ReleaseRecord, type ResourceChanges, type SnapshotLine } from '../data/release-records.ts';
 import { bumpVersion, dataDigest, readRelease, writeRelease, type Bump, type Release } from '../data/release-file.ts';
 import { edgesOfVehicle } from '../derive/all-edges.ts';
-import { chargerDocument, vehicleDocument } from '../render/documents.ts';
+import { chargerDocument, vehicleDocument } from '../api/resource-documents.ts';
 
 export interface ReleaseOptions {
   root: string;

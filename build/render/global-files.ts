@@ -1,5 +1,5 @@
 // The files that describe the whole dataset or the API rather than one resource: the index and lists, the error
-// documents, the JSON Schemas, the OpenAPI document and the reference page with its real examples.
+// documents, the JSON Schemas, the OpenAPI document, the reference page with its real examples and the explorer page.
 import { edgeContent, edgeDocument } from '../api/edge-content.ts';
 import { DOCUMENT_KINDS, jsonSchemaOf, schemaPath } from '../api/json-schemas.ts';
 import { openApiDocument } from '../api/openapi.ts';
@@ -11,7 +11,8 @@ import { edgesOfVehicle } from '../derive/all-edges.ts';
 import { readReleaseRecords } from '../data/release-records.ts';
 import { EdgeHistory } from '../release/edge-history.ts';
 import { changesFeed, changesListDocument, releaseChangesDocument } from './changes-feed.ts';
-import { chargerDocument, chargerListDocument, edgeCount, indexDocument, vehicleDocument, vehicleListDocument } from './documents.ts';
+import { chargerDocument, chargerListDocument, edgeCount, indexDocument, vehicleDocument, vehicleListDocument } from '../api/resource-documents.ts';
+import { exploreFiles } from './explore-page.ts';
 import { layout } from './layout.ts';
 import { referencePage, type Example } from './reference-page.ts';
 
@@ -92,5 +93,15 @@ export function* globalFiles(data: Dataset, dataDir: string, datasetVersion: str
   shown['/api/v1/vehicles'] = shortList('/api/v1/vehicles', vehicleList, 'vehicles');
   shown['/api/v1/chargers'] = shortList('/api/v1/chargers', chargerList, 'chargers');
   shown['/api/v1/compatibility'] = { url: '/api/v1/compatibility', status: 400, body: { error: 'slugs_required' } };
-  yield { path: layout.referencePage(), body: referencePage(openapi, shown) };
+  const changes = changesListDocument(releases);
+  shown['/api/v1/changes'] = shortList('/api/v1/changes', changes, 'releases');
+  const newest = releases[0];
+  if (newest) {
+    const record = releaseChangesDocument(newest);
+    shown['/api/v1/changes/{datasetVersion}'] = shortList(`/api/v1/changes/${newest.datasetVersion}`, record, 'edges');
+  }
+  shown['/api/v1/schemas/{name}.json'] = { url: `/${schemaPath('error')}`, status: 200, body: jsonSchemaOf('error') };
+  const schemas = DOCUMENT_KINDS.map((kind) => ({ kind, url: `/${schemaPath(kind)}`, schema: jsonSchemaOf(kind) }));
+  yield { path: layout.referencePage(), body: referencePage(openapi, shown, schemas) };
+  yield* exploreFiles();
 }

@@ -34,6 +34,9 @@ export const layout = {
   openApi: () => 'api/v1/openapi.json',
   /** The API reference page, served at /. */
   referencePage: () => 'index.html',
+  /** The explorer page, served at /explore/, and its script (compiled from build/explore/ at build time). */
+  explorePage: () => 'explore/index.html',
+  exploreScript: () => 'explore/explore.js',
   /** The CDN serves this page, with status 404, for a rewrite whose target file does not exist. */
   notFoundPage: () => '404.html',
   /** Names the tree a build committed (see build/serve/site-files.ts); written last, changes whenever the tree does. */
@@ -41,4 +44,4 @@ export const layout = {
 } as const;
 
 /** Paths under public/ that the build owns: it rewrites them and deletes what it no longer produces there. */
-export const OWNED_PATHS = ['api/', '404.html', 'index.html'];
+export const OWNED_PATHS = ['api/', '404.html', 'index.html', 'explore/'];

@@ -1,5 +1,25 @@
 // The API reference page at / : static HTML generated from the OpenAPI document, with real example responses.
-type Json = Record<string, any>;
+import { referenceFields, type PublishedSchema } from './reference-fields.ts';
+
+/** The parts of the OpenAPI document (build/api/openapi.ts) that the page shows. */
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: { enum?: (string | number)[]; default?: string | number | boolean };
+}
+interface Operation {
+  operationId: string;
+  summary: string;
+  parameters?: Parameter[];
+  responses: Record<string, { description?: string; 'x-extension'?: boolean }>;
+  'x-extension'?: boolean;
+}
+interface OpenApiView {
+  info: { title: string; version: string; summary: string; description: string };
+  paths: Record<string, { get: Operation }>;
+}
 
 export interface Example {
   /** Request path and query, as a client sends it. */
@@ -15,18 +35,18 @@ const code = (text: string) => `<code>${escape(text)}</code>`;
 /** Escapes prose and turns its `backquoted` parts into code. */
 const prose = (text: string) => escape(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
-function parametersTable(parameters: Json[] | undefined): string {
+function parametersTable(parameters: Parameter[] | undefined): string {
   if (!parameters?.length) return '<p>No parameters.</p>';
   const rows = parameters.map((p) => {
     const schema = p.schema ?? {};
-    const values = schema.enum ? ` one of ${schema.enum.map(code).join(', ')}` : '';
+    const values = schema.enum ? ` one of ${schema.enum.map((value) => code(String(value))).join(', ')}` : '';
     const fallback = schema.default !== undefined ? `, default ${code(String(schema.default))}` : '';
     return `<tr><td>${code(p.name)}</td><td>${p.in}</td><td>${p.required ? 'required' : 'optional'}</td><td>${escape(p.description ?? '')}${values}${fallback}</td></tr>`;
   });
-  return `<table><thead><tr><th>name</th><th>in</th><th></th><th>description</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<div class="wide"><table><thead><tr><th>name</th><th>in</th><th></th><th>description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
-function responsesList(responses: Json): string {
+function responsesList(responses: Operation['responses']): string {
   const items = Object.entries(responses).map(([status, response]) => {
     const marker = response['x-extension'] ? ' <span class="ext">extension</span>' : '';
     return `<li><strong>${status}</strong>${marker}: ${prose(response.description ?? '')}</li>`;
@@ -43,9 +63,10 @@ function exampleBlock(example: Example | undefined): string {
   );
 }
 
-export function referencePage(openapi: Json, examples: Record<string, Example>): string {
-  const sections = Object.entries(openapi.paths as Json).map(([path, item]) => {
-    const op = (item as Json).get as Json;
+export function referencePage(document: Record<string, unknown>, examples: Record<string, Example>, schemas: readonly PublishedSchema[]): string {
+  const openapi = document as unknown as OpenApiView;
+  const sections = Object.entries(openapi.paths).map(([path, item]) => {
+    const op = item.get;
     const marker = op['x-extension'] ? ' <span class="ext">extension</span>' : '';
     return (
       `<section id="${escape(op.operationId)}"><h2><span class="verb">GET</span> ${code(path)}${marker}</h2>` +
@@ -53,9 +74,10 @@ export function referencePage(openapi: Json, examples: Record<string, Example>):
       `${exampleBlock(examples[path])}</section>`
     );
   });
-  const toc = Object.entries(openapi.paths as Json)
-    .map(([path, item]) => `<li><a href="#${escape((item as Json).get.operationId)}">${code(path)}</a></li>`)
+  const toc = Object.entries(openapi.paths)
+    .map(([path, item]) => `<li><a href="#${escape(item.get.operationId)}">${code(path)}</a></li>`)
     .join('');
+  const schemaLinks = schemas.map(({ kind, url }) => `<a href="${escape(url)}">${escape(kind)}</a>`).join(', ');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -63,10 +85,12 @@ export function referencePage(openapi: Json, examples: Record<string, Example>):
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(openapi.info.title)} ${escape(openapi.info.version)}</title>
 <style>
-body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
-code,pre{font-family:ui-monospace,monospace;font-size:.9em}
-pre{background:#f4f4f4;padding:.75rem;overflow:auto;max-height:28rem}
-table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
+body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b;overflow-wrap:break-word}
+a{color:#0b57a4}code,pre{font-family:ui-monospace,monospace;font-size:.9em;overflow-wrap:anywhere}
+pre{background:#f4f4f4;padding:.75rem;overflow:auto;max-height:28rem;white-space:pre-wrap}
+table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
+.wide{max-width:100%;overflow-x:auto}td:last-child{overflow-wrap:anywhere}dt{margin-top:.5rem}dd{margin-left:1rem}
+@media (max-width:40rem){body{margin:1rem auto;font-size:15px}td,th{padding:.2rem .3rem}}
 section{border-top:1px solid #ddd;margin-top:2rem}.verb{background:#2a6;color:#fff;padding:0 .4rem;border-radius:3px;font-size:.8em}
 .ext{background:#eef;border:1px solid #99c;padding:0 .3rem;border-radius:3px;font-size:.75em}.note{font-size:.9em;color:#555}
 </style>
@@ -75,9 +99,11 @@ section{border-top:1px solid #ddd;margin-top:2rem}.verb{background:#2a6;color:#f
 <h1>${escape(openapi.info.title)} <small>${escape(openapi.info.version)}</small></h1>
 <p>${escape(openapi.info.summary)}</p>
 <p>${escape(openapi.info.description)}</p>
-<p>In the examples, <code>BASE</code> is this site's address (<code>http://127.0.0.1:8080</code> for <code>npm start</code>). Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1) and the JSON Schemas under <code>/api/v1/schemas/</code>.</p>
+<p>To look at the data without writing code, open the <a href="/explore/">explorer</a>: pick a vehicle or a charger and see every pairing by region.</p>
+<p>In the examples, <code>BASE</code> is this site's address (<code>http://127.0.0.1:8080</code> for <code>npm start</code>). Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1) and one JSON Schema per document: ${schemaLinks}. What every state and field means: <a href="#states">states and fields in words</a>, <a href="#documents">documents and their fields</a>.</p>
 <ul>${toc}</ul>
 ${sections.join('\n')}
+${referenceFields(schemas)}
 </body>
 </html>
 `;

@@ -59,8 +59,8 @@ export async function loadNetlifyConfig(tomlPath: string, options: { matchCacheB
     configHeaders: [],
     minimal: false,
   });
-  const errors = [...redirectErrors, ...headerErrors];
-  if (errors.length > 0) throw new Error(`${tomlPath}: ${errors.map((e: Error) => e.message).join('; ')}`);
+  const errors: Error[] = [...(redirectErrors as Error[]), ...(headerErrors)];
+  if (errors.length > 0) throw new Error(`${tomlPath}: ${errors.map((e) => e.message).join('; ')}`);
 
   // The matcher takes the parser's rules with `from` renamed to `origin` and `query` to `params`.
   const parsed = redirects as RedirectRule[];

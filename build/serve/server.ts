@@ -105,7 +105,7 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
     const edgePath = typeof normalised === 'string' ? '/api/' : normalised.path;
     if (isApiPath(edgePath) && config.hasEdgeFunction(edgePath)) {
       const decision = decideRequest(
-        { method: req.method ?? 'GET', rawPath: target?.rawPath ?? '', client: clientOf(req), requestHeaders: (req.headers['access-control-request-headers'] as string | undefined) ?? null },
+        { method: req.method ?? 'GET', rawPath: target?.rawPath ?? '', client: clientOf(req), requestHeaders: (req.headers['access-control-request-headers']) ?? null },
         limiter,
         now(),
       );

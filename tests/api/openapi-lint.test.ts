@@ -1,6 +1,6 @@
 // The published OpenAPI document passes `redocly lint` (the recommended rules, as configured in redocly.yaml) cleanly.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,8 @@ describe('redocly lint', () => {
     delete broken.info.license;
     delete broken.security;
     writeFileSync(path.join(dir, 'broken.json'), JSON.stringify(broken));
+    // The copy's $refs (schemas/{name}.json) resolve as next to the original.
+    cpSync(path.join(path.dirname(openapi), 'schemas'), path.join(dir, 'schemas'), { recursive: true });
     expect(lint(openapi)).toEqual({ errors: 0, warnings: 0, rules: [] });
     expect(lint(path.join(dir, 'broken.json')).rules).toEqual(expect.arrayContaining(['info-license', 'security-defined']));
   });

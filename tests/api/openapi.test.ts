@@ -40,6 +40,12 @@ describe('the OpenAPI document the build publishes', () => {
         '/api/v1/compatibility/{vehicleSlug}',
         '/api/v1/compatibility/{vehicleSlug}/{chargerSlug}',
         '/api/v1/openapi.json',
+        '/api/v1/changes',
+        '/api/v1/changes/{datasetVersion}',
+        '/api/v1/changes.atom',
+        '/api/v1/mirror.json',
+        '/api/v1/mirror/{bundle}',
+        '/api/v1/schemas/{name}.json',
         '/api/v1/vehicles',
         '/api/v1/vehicles/{slug}',
         '/api/v1/vehicles/{slug}/compatibility',
@@ -96,7 +102,9 @@ describe('the OpenAPI document the build publishes', () => {
 
   it('marks our extension operations and no interface operation', () => {
     const extensions = Object.entries<any>(openapi.paths).filter(([, item]) => item.get['x-extension']).map(([p]) => p).sort();
-    expect(extensions).toEqual(['/api/v1', '/api/v1/chargers', '/api/v1/openapi.json', '/api/v1/vehicles']);
+    expect(extensions).toEqual(
+      ['/api/v1', '/api/v1/changes', '/api/v1/changes.atom', '/api/v1/changes/{datasetVersion}', '/api/v1/chargers', '/api/v1/mirror.json', '/api/v1/mirror/{bundle}', '/api/v1/openapi.json', '/api/v1/schemas/{name}.json', '/api/v1/vehicles'].sort(),
+    );
   });
 });
 
@@ -132,7 +140,9 @@ describe('the reference page at /', () => {
     for (const p of Object.keys(openapi.paths)) {
       const section = sections.find((s) => s.includes(`<h2><span class="verb">GET</span> <code>${p}</code>`));
       expect(section, p).toBeDefined();
-      if (p !== '/api/v1/openapi.json') expect(section, p).toContain('Example request:');
+      // Files served as they are (not documents of the build's own shapes) have no example body.
+      const files = ['/api/v1/openapi.json', '/api/v1/changes.atom', '/api/v1/mirror.json', '/api/v1/mirror/{bundle}'];
+      if (!files.includes(p)) expect(section, p).toContain('Example request:');
     }
     const edge = site.json('api/v1/_data/edges/EU/volt-a-400-2024/amp-dc-50.json');
     expect(html).toContain('curl -s "$BASE/api/v1/compatibility/volt-a-400-2024/amp-dc-50"');

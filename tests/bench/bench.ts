@@ -1,4 +1,5 @@
-// `npm run bench [-- --runs 3 --skip-large]`: build, rebuild, memory, check and server figures against their floors, printed as a table.
+// `npm run bench [-- --runs 3 --seconds 10 --dir /dev/shm --skip-large]`: build, rebuild, memory, bundle, check and
+// server figures, each against its target, printed as a table; exits 1 when a figure misses its target by more than 20 %.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,11 +23,21 @@ const RUNS = Number(values.runs);
 const TSX = ['--import', 'tsx'];
 const work = mkdtempSync(path.join(values.dir, 'ev-bench-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const rows: [string, string][] = [];
-const report = (name: string, value: string) => {
-  rows.push([name, value]);
-  console.error(`${name}: ${value}`);
-};
+const rows: [string, string, string][] = [];
+const misses: string[] = [];
+/** A figure with its target: `at most` or `at least`. A miss by more than 20 % fails the run. */
+function report(name: string, value: string, target?: { atMost?: number; atLeast?: number; actual: number; text: string }) {
+  let status = '';
+  if (target) {
+    const { atMost, atLeast, actual } = target;
+    const met = (atMost === undefined || actual <= atMost) && (atLeast === undefined || actual >= atLeast);
+    const farOff = (atMost !== undefined && actual > atMost * 1.2) || (atLeast !== undefined && actual < atLeast / 1.2);
+    status = `${target.text}: ${met ? 'met' : farOff ? 'MISSED by more than 20 %' : 'missed'}`;
+    if (farOff) misses.push(name);
+  }
+  rows.push([name, value, status]);
+  console.error(`${name}: ${value}${status ? ` (${status})` : ''}`);
+}
 
 /** Flushes dirty pages so one measurement does not pay for the previous one's writes. */
 const settle = () => execFileSync('sync');
@@ -75,42 +86,66 @@ const files = fg.sync('**/*', { cwd: path.join(work, 'medium-public-0'), onlyFil
 report('medium world', `500 vehicles × 200 chargers: ${files} files, written under ${values.dir}`);
 report('full build, medium (median)', `${(median(builds) / 1000).toFixed(2)} s (runs: ${builds.map((b) => (b / 1000).toFixed(2)).join(', ')})`);
 report('tar extract of the same tree (median)', `${(median(floors) / 1000).toFixed(2)} s (runs: ${floors.map((b) => (b / 1000).toFixed(2)).join(', ')})`);
-report('full build ÷ tar floor', `${(median(builds) / median(floors)).toFixed(2)} (target ≤ 1.5)`);
+const buildRatio = median(builds) / median(floors);
+report('full build ÷ tar floor', buildRatio.toFixed(2), { atMost: 1.3, actual: buildRatio, text: 'target ≤ 1.3' });
 
-// 2. Rebuild after changing one vehicle row, over the existing tree.
+// 2. Rebuilds over the existing tree after one changed row of each kind; each edit is undone before the next.
 const publicDir = path.join(work, 'medium-public-0');
-const before = digest(publicDir);
-const vehiclesCsv = path.join(medium, 'data', 'vehicles.csv');
-const original = readFileSync(vehiclesCsv, 'utf8');
-const lines = original.split('\n');
-const target = lines.findIndex((line, i) => i > 0 && /,\d+,\d+,(\d+),/.test(line));
-lines[target] = lines[target]!.replace(/^((?:[^,]*,){7})(\d+)/, (_, head: string, kw: string) => `${head}${Number(kw) - 10}`);
-writeFileSync(vehiclesCsv, lines.join('\n'));
-settle();
-const rebuild = buildOnce(medium, publicDir);
-const after = digest(publicDir);
-const changed = [...after].filter(([file, hash]) => before.get(file) !== hash).length + [...before.keys()].filter((f) => !after.has(f)).length;
-writeFileSync(vehiclesCsv, original);
-report('rebuild after one vehicle row', `${(rebuild.ms / 1000).toFixed(2)} s = ${((100 * rebuild.ms) / median(builds)).toFixed(1)} % of the full build (target ≤ 10 %)`);
-report('files written / files whose content changed', `${rebuild.written} / ${changed}`);
+/** Changes one data file with `change`, rebuilds over the tree, reports, then restores the file and the tree. */
+function rebuildAfter(name: string, file: string, change: (text: string) => string) {
+  const full = path.join(medium, 'data', file);
+  const original = readFileSync(full, 'utf8');
+  const before = digest(publicDir);
+  writeFileSync(full, change(original));
+  settle();
+  const result = buildOnce(medium, publicDir);
+  const after = digest(publicDir);
+  const changed = [...after].filter(([f, hash]) => before.get(f) !== hash).length + [...before.keys()].filter((f) => !after.has(f)).length;
+  const share = (100 * result.ms) / median(builds);
+  report(`rebuild after one ${name}`, `${(result.ms / 1000).toFixed(2)} s = ${share.toFixed(1)} % of the full build`, { atMost: 10, actual: share, text: 'target ≤ 10 %' });
+  report(`  files written / files whose content changed`, `${result.written} / ${changed}`, { atMost: changed, atLeast: changed, actual: result.written, text: 'target: equal' });
+  writeFileSync(full, original);
+  buildOnce(medium, publicDir); // back to the tree of the unchanged world
+}
+/** `text` with its first data row (after the header) that `test` accepts rewritten by `edit`. */
+function replaceLine(text: string, test: (line: string) => boolean, edit: (line: string) => string): string {
+  const lines = text.split('\n');
+  const at = lines.findIndex((line, i) => i > 0 && test(line));
+  lines[at] = edit(lines[at]!);
+  return lines.join('\n');
+}
+rebuildAfter('vehicle row', 'vehicles.csv', (t) => replaceLine(t, (line) => /,\d+,\d+,(\d+),/.test(line), (line) => line.replace(/^((?:[^,]*,){7})(\d+)/, (_, head: string, kw: string) => `${head}${Number(kw) - 10}`)));
+rebuildAfter('charger row', 'chargers.csv', (t) => replaceLine(t, (line) => /,DC,\d+,/.test(line), (line) => line.replace(/,DC,(\d+),/, (_, kw: string) => `,DC,${Number(kw) - 10},`)));
+rebuildAfter('observation row', 'observations.csv', (t) => {
+  const vehicle = readFileSync(path.join(medium, 'data', 'vehicle_regions.csv'), 'utf8').split('\n')[1]!.split(',');
+  const charger = readFileSync(path.join(medium, 'data', 'charger_connectors.csv'), 'utf8').split('\n').slice(1).find((line) => line.split(',')[1] === vehicle[1])!.split(',');
+  return `${t.trimEnd()}\n${vehicle[0]},${charger[0]},${vehicle[1]},limited,42,bench observation,${charger[charger.length - 1]!.split(' ')[0]}\n`;
+});
+
+// 2b. The mirror bundle of the same tree (a publishing build writes it after the commit).
+const bundle = JSON.parse(execFileSync(process.execPath, [...TSX, 'tests/bench/bundle-once.ts', publicDir, path.join(work, 'bundle.tar.gz')]).toString().trim().split('\n').pop()!) as { ms: number; bytes: number; bundleBytes: number };
+report('mirror bundle time ÷ full build', `${(bundle.ms / median(builds)).toFixed(2)} (${(bundle.ms / 1000).toFixed(2)} s)`);
+report('mirror bundle bytes ÷ tree bytes', `${(bundle.bundleBytes / bundle.bytes).toFixed(3)} (${(bundle.bundleBytes / 1e6).toFixed(1)} MB of ${(bundle.bytes / 1e6).toFixed(1)} MB)`);
 
 // 3. Peak RSS of full builds.
-report('peak RSS, full build, medium', `${buildOnce(medium, path.join(work, 'rss-medium')).maxRssMb.toFixed(0)} MB`);
+const rssMedium = buildOnce(medium, path.join(work, 'rss-medium')).maxRssMb;
+report('peak RSS, full build, medium', `${rssMedium.toFixed(0)} MB`, { atMost: 256, actual: rssMedium, text: 'target ≤ 256 MB' });
 rmSync(path.join(work, 'rss-medium'), { recursive: true, force: true });
 if (!values['skip-large']) {
   const large = world('large');
   settle();
   const result = buildOnce(large, path.join(work, 'rss-large'));
   report('large world', `1500 vehicles × 500 chargers: ${result.files} files in ${(result.ms / 1000).toFixed(1)} s`);
-  report('peak RSS, full build, large', `${result.maxRssMb.toFixed(0)} MB (target ≤ 512)`);
+  report('peak RSS, full build, large', `${result.maxRssMb.toFixed(0)} MB`, { atMost: 256, actual: result.maxRssMb, text: 'target ≤ 256 MB, flat with size' });
   rmSync(path.join(work, 'rss-large'), { recursive: true, force: true });
 }
 
 // 4. npm run check on the shipped dataset, wall time including process start.
 const checks = Array.from({ length: RUNS }, () => timed('npm', ['run', '--silent', 'check']));
-report('npm run check, shipped dataset (median)', `${(median(checks) / 1000).toFixed(2)} s (runs: ${checks.map((c) => (c / 1000).toFixed(2)).join(', ')})`);
+report('npm run check, shipped dataset (median)', `${(median(checks) / 1000).toFixed(2)} s (runs: ${checks.map((c) => (c / 1000).toFixed(2)).join(', ')})`, { atMost: 0.7, actual: median(checks) / 1000, text: 'target ≤ 0.7 s' });
 
-// 5. Local server with every rule (rate limit lifted) against plain http-server, same tree, same load.
+// 5. Local server with every rule and the limiter counting (its limit lifted so that answers stay 200) against plain
+// http-server, same tree, same load.
 async function serve(command: string[], port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, command, { stdio: 'ignore', env: { ...process.env, PORT: String(port) } });
   for (let i = 0; i < 100; i += 1) {
@@ -141,14 +176,14 @@ const projectRoot = path.join(work, 'server-root');
 mkdirSync(projectRoot);
 execFileSync('ln', ['-s', publicDir, path.join(projectRoot, 'public')]);
 execFileSync('cp', ['netlify.toml', projectRoot]);
-const ours = await serve([...TSX, 'build/cli/serve.ts', '--root', projectRoot, '--no-rate-limit'], 18101);
+const ours = await serve([...TSX, 'build/cli/serve.ts', '--dir', projectRoot, '--no-rate-limit'], 18101);
 const plain = await serve(['node_modules/http-server/bin/http-server', publicDir, '-p', '18102', '-a', '127.0.0.1', '-s'], 18102);
 try {
   const a = await load(18101, publicPaths);
   const b = await load(18102, edgeFiles.map((f) => `/${f}`));
   report('local server, all rules (10 connections)', `${a.rps.toFixed(0)} req/s, p99 ${a.p99} ms, non-2xx ${a.non2xx}`);
   report('plain http-server, same files', `${b.rps.toFixed(0)} req/s, p99 ${b.p99} ms, non-2xx ${b.non2xx}`);
-  report('local server ÷ http-server', `${(a.rps / b.rps).toFixed(2)} (target ≥ 1.0)`);
+  report('local server ÷ http-server', (a.rps / b.rps).toFixed(2), { atLeast: 1.2, actual: a.rps / b.rps, text: 'target ≥ 1.2' });
 } finally {
   ours.kill();
   plain.kill();
@@ -156,5 +191,9 @@ try {
 
 rmSync(work, { recursive: true, force: true });
 const width = Math.max(...rows.map(([name]) => name.length));
-console.log(`\n${'measure'.padEnd(width)}  result\n${'-'.repeat(width)}  ${'-'.repeat(40)}`);
-for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`);
+console.log(`\n${'measure'.padEnd(width)}  result  |  target\n${'-'.repeat(width)}  ${'-'.repeat(48)}`);
+for (const [name, value, status] of rows) console.log(`${name.padEnd(width)}  ${value}${status ? `  |  ${status}` : ''}`);
+if (misses.length > 0) {
+  console.log(`\n${misses.length} figure(s) missed their target by more than 20 %: ${misses.join('; ')}`);
+  process.exitCode = 1;
+}

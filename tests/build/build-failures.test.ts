@@ -70,6 +70,11 @@ const cases: { name: string; breakData: (root: string) => void; expected: string
     ],
   },
   {
+    name: 'an observation against physics (above the vehicle maximum)',
+    breakData: (root) => edit(root, 'observations.csv', (t) => t.replace('volt-a-400-2024,bolt-super-250,EU,limited,120,', 'volt-a-400-2024,bolt-super-250,EU,limited,180,')),
+    expected: ["data/observations.csv:2:5: [observation-kw] 180 kW is above volt-a-400-2024's own maximum of 150 kW: an edge never exceeds what the vehicle takes"],
+  },
+  {
     name: 'an empty file',
     breakData: (root) => edit(root, 'observations.csv', () => ''),
     expected: ['data/observations.csv:1:1: [schema] file is empty; it needs the header row: vehicle,charger,region,state,kw,note,source'],

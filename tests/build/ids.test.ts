@@ -1,6 +1,6 @@
 // Resource ids: RFC 9562 UUIDv5, the same for a slug forever (contract §1).
 import { describe, expect, it } from 'vitest';
-import { chargerId, uuidV5, vehicleId } from '../../build/render/ids.ts';
+import { chargerId, uuidV5, vehicleId } from '../../build/api/ids.ts';
 
 describe('ids', () => {
   it('computes UUIDv5 as RFC 9562 does (the DNS namespace example)', () => {

@@ -44,7 +44,7 @@ describe('datasetCoverage on the mini fixture', () => {
 });
 
 describe('bestSellerCoverage', () => {
-  const rows = (cells: Partial<BestSellerRow>[]) => cells.map((c, i) => ({ region: 'EU', rank: i + 1, brand: 'Kia', family: 'EV6', units: null, period: '2021-2025', source: ['s'], ...c }) as BestSellerRow);
+  const rows = (cells: Partial<BestSellerRow>[]): BestSellerRow[] => cells.map((c, i) => ({ region: 'EU', rank: i + 1, brand: 'Kia', family: 'EV6', units: null, period: '2021-2025', source: ['s'], ...c }));
   const data = (bestSellers: BestSellerRow[]) =>
     ({
       vehicles: [{ slug: 'kia-e-niro-2020-eu', brand: 'Kia', family: 'e-Niro' }, { slug: 'kia-ev6-2022-na', brand: 'Kia', family: 'EV6' }],

@@ -83,7 +83,7 @@ describe('README examples', () => {
   });
 
   it('the elided comparison fails on a changed figure, naming the command, the README text and the actual text', () => {
-    expect(() => expectElidedMatch('{"kw":150,"state":"adp"}', '{"kw":120,…}', '$ curl probe')).toThrow(/command: +\$ curl probe\n  README: +\{"kw":120,…\}\n  actual: +\{"kw":150,"state":"adp"\}/);
+    expect(() => expectElidedMatch('{"kw":150,"state":"adp"}', '{"kw":120,…}', '$ curl probe')).toThrow(/command: +\$ curl probe\n {2}README: +\{"kw":120,…\}\n {2}actual: +\{"kw":150,"state":"adp"\}/);
     expect(matchesElided('{"kw":150,"state":"adp"}', '{"kw":150,…"adp"}')).toBe(true);
     expect(matchesElided('abc', 'a…b…c')).toBe(true);
     expect(matchesElided('ac', 'a…b…c')).toBe(false);

@@ -42,6 +42,9 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
   // Published as real files: served at their own path (a file shadows the unforced catch-all rule).
   if (file === 'api/v1/openapi.json' || /^api\/v1\/schemas\/[a-z-]+\.json$/.test(file)) return [route(`/${file}`)];
   if (file === 'index.html') return [route('/')];
+  // The explorer page (a folder's index.html) and its script, real files outside /api/.
+  if (file === 'explore/index.html') return [route('/explore'), route('/explore/index.html')];
+  if (file === 'explore/explore.js') return [route('/explore/explore.js')];
   if (file === GUARD_DOC) return [route(`/${D}/index.json`, 404), route(`/${NOT_FOUND_DOC}`, 404)];
   if (file === `${D}/errors/invalid_region.json`) {
     const lists = [`/api/v1/vehicles/${pair.vehicle}/compatibility`, `/api/v1/chargers/${pair.charger}/compatibility`];

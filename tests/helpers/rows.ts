@@ -1,6 +1,6 @@
 // Test helpers: typed row builders (vehicle, charger, connector rows, paths, …), located rows and whole datasets.
 import { indexTables, type Dataset } from '../../build/data/dataset.ts';
-import type { LoadedTables, Located } from '../../build/data/load.ts';
+import type { LoadedTables } from '../../build/data/load.ts';
 import type { Location } from '../../build/data/problems.ts';
 import { TABLES, type AdapterEntry, type ChargerConnectorRow, type ChargerRow, type ConnectorEntry, type ObservationRow, type ProtocolEntry, type SourceEntry, type TableName, type VehicleRegionRow, type VehicleRow } from '../../build/data/tables.ts';
 import type { ConnectionPath } from '../../build/derive/rule.ts';
@@ -143,7 +143,7 @@ export function located<K extends TableName>(table: K, line: number, value: Load
   const file = `data/${TABLES[table].file}`;
   const columns = Object.keys(TABLES[table].schema.shape);
   const at = (field?: string): Location => ({ file, line, column: field ? columns.indexOf(field) + 1 : 1 });
-  return { value, file, line, at } as Located<typeof value> as LoadedTables[K][number];
+  return { value, file, line, at };
 }
 
 /** Loaded tables, every table empty unless given. */

@@ -60,6 +60,13 @@ describe('a mirror served with npm run serve -- --dir', () => {
       expect(comparable(b), method).toEqual(comparable(a));
     }
   });
+
+  it('caches the immutable bundle for a day but mirror.json, which names the current bundle, only briefly', async () => {
+    const info = await rawRequest({ port: original.port, path: '/api/v1/mirror.json', localAddress: '127.0.7.1' });
+    const bundle = await rawRequest({ port: original.port, path: JSON.parse(info.body).bundle.path, localAddress: '127.0.7.1' });
+    expect([info.status, info.headers['content-type'], info.headers['cache-control']]).toEqual([200, 'application/json; charset=utf-8', 'public, max-age=300']);
+    expect([bundle.status, bundle.headers['content-type'], bundle.headers['cache-control']]).toEqual([200, 'application/gzip', 'public, max-age=86400, immutable']);
+  });
 });
 
 describe('the bundle', () => {

@@ -87,7 +87,7 @@ describe('every built file is reached from its public URL', () => {
 
 describe('no file is reachable except through its public URL', () => {
   it('direct requests to every file under /api/v1/_data/ get the not_found document with 404', () => {
-    const published = (f: string) => f === 'index.html' || f === 'api/v1/openapi.json' || f.startsWith('api/v1/schemas/') || f === 'api/v1/changes.atom' || f === 'api/v1/mirror.json' || f.startsWith('api/v1/mirror/');
+    const published = (f: string) => f === 'index.html' || f.startsWith('explore/') || f === 'api/v1/openapi.json' || f.startsWith('api/v1/schemas/') || f === 'api/v1/changes.atom' || f === 'api/v1/mirror.json' || f.startsWith('api/v1/mirror/');
     const stored = files.filter((f) => f !== '404.html' && f !== GUARD_DOC && !published(f));
     expect(stored.every((f) => f.startsWith(`${D}/`))).toBe(true);
     for (const file of stored) {

@@ -128,7 +128,7 @@ export function readYamlRows(text: string, file: string, schema: z.ZodObject, pr
     for (const pair of item.items) {
       const key = String((pair.key as { value?: unknown })?.value);
       if (!fields.includes(key)) {
-        problems.push({ file, ...position(pair.key as YamlNode), check: NAME, message: `unknown field "${key}"; fields are ${fields.join(', ')}` });
+        problems.push({ file, ...position(pair.key), check: NAME, message: `unknown field "${key}"; fields are ${fields.join(', ')}` });
         ok = false;
       }
     }

@@ -1,5 +1,5 @@
 // Check "sorted-rows": rows stay in their file's order, so that pull requests show small, readable diffs.
-import { REGIONS } from '../../core/regions.ts';
+import { REGION_ORDER_TEXT, REGIONS } from '../../core/regions.ts';
 import { compareKeys, ROW_ORDER } from '../order.ts';
 import type { Problem } from '../problems.ts';
 import type { TableName } from '../tables.ts';
@@ -11,7 +11,7 @@ const label = (key: (string | number)[]) => key.map((part) => (typeof part === '
 export const sortedRows: TableCheck = {
   name: 'sorted-rows',
   severity: 'style',
-  description: 'Rows are sorted: by slug or id; regional rows by their key, then region in the order EU, TR, NA, GB.',
+  description: `Rows are sorted: by slug or id; regional rows by their key, then region in the order ${REGION_ORDER_TEXT}.`,
   check(tables) {
     const problems: Problem[] = [];
     for (const [table, rows] of Object.entries(tables) as [TableName, (typeof tables)[TableName]][]) {
@@ -19,11 +19,11 @@ export const sortedRows: TableCheck = {
       for (let i = 1; i < rows.length; i += 1) {
         const previous = rows[i - 1]!;
         const row = rows[i]!;
-        if (compareKeys(key(previous.value as Record<string, unknown>), key(row.value as Record<string, unknown>)) > 0) {
+        if (compareKeys(key(previous.value), key(row.value)) > 0) {
           problems.push({
             ...row.at(),
             check: 'sorted-rows',
-            message: `row ${label(key(row.value as Record<string, unknown>))} is out of order: it belongs before line ${previous.line}`,
+            message: `row ${label(key(row.value))} is out of order: it belongs before line ${previous.line}`,
             hint: 'run npm run fix',
           });
           break;

@@ -4,8 +4,8 @@ import { REGIONS, type Region } from '../core/regions.ts';
 import type { Dataset } from '../data/dataset.ts';
 import type { ChargerRow, VehicleRow } from '../data/tables.ts';
 import { DERIVATION_VERSION } from '../derive/rules/index.ts';
-import type { Charger, ChargerList, IndexInfo, Vehicle, VehicleList } from '../api/schemas.ts';
-import { API_VERSION } from '../api/schemas.ts';
+import type { Charger, ChargerList, IndexInfo, Vehicle, VehicleList } from './schemas.ts';
+import { API_VERSION } from './schemas.ts';
 import { chargerId, vehicleId } from './ids.ts';
 
 export function vehicleDocument(v: VehicleRow): Vehicle {

@@ -1,0 +1,55 @@
+// Imports run one way: every folder of build/ has a layer, and a module imports only from its own layer or below.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../helpers/fixture.ts';
+
+/**
+ * The layers, lowest first. data → checks → derive → (api: the published shapes) → release (ledger, history) →
+ * render → write → pipeline; serve, edge, report, mirror, docs and cli sit on top of what they use.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['core', 'types'],
+  ['data'],
+  ['derive'],
+  ['api'],
+  ['release'],
+  ['render', 'explore'],
+  ['write', 'serve', 'edge', 'report'],
+  ['pipeline', 'mirror', 'docs'],
+  ['cli'],
+];
+
+const layerOf = (folder: string): number => LAYERS.findIndex((layer) => layer.includes(folder));
+const BUILD = path.join(PROJECT_ROOT, 'build');
+
+/** Every relative import of every module under build/: [importing file, imported file], both relative to build/. */
+function imports(): [string, string][] {
+  return fg.sync('**/*.ts', { cwd: BUILD }).flatMap((file) => {
+    const text = readFileSync(path.join(BUILD, file), 'utf8');
+    return [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'(\.{1,2}\/[^']+)'/gm)].map(([, specifier]) => [file, path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier!))] as [string, string]);
+  });
+}
+
+/** The imports that run from a lower layer to a higher one, as "from → to". */
+const upwardImports = (list: readonly [string, string][]): string[] =>
+  list.filter(([from, to]) => layerOf(to.split('/')[0]!) > layerOf(from.split('/')[0]!)).map(([from, to]) => `${from} → ${to}`);
+
+describe('the import graph of build/', () => {
+  const all = imports();
+
+  it('knows every folder (a new folder needs its layer here)', () => {
+    const folders = new Set(fg.sync('**/*.ts', { cwd: BUILD }).map((file) => file.split('/')[0]!));
+    expect([...folders].filter((folder) => layerOf(folder) === -1)).toEqual([]);
+    expect(all.length).toBeGreaterThan(100);
+  });
+
+  it('has no import running upward', () => {
+    expect(upwardImports(all)).toEqual([]);
+  });
+
+  it('names an upward import and lets a downward or same-layer one pass', () => {
+    expect(upwardImports([['data/load.ts', 'release/release.ts'], ['render/layout.ts', 'core/regions.ts'], ['serve/server.ts', 'edge/api-edge.ts']])).toEqual(['data/load.ts → release/release.ts']);
+  });
+});

@@ -1,0 +1,292 @@
+// The explorer in real Chromium over the shipped site: tables against the API, URL and history, 429, errors, 390 px.
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Edge } from '../../build/api/schemas.ts';
+import type { Region } from '../../build/core/regions.ts';
+import { STATES } from '../../build/core/vocabulary.ts';
+import { boxesOverflowing, horizontalOverflow, openPage, screenshotDir, useBrowser } from '../helpers/browser.ts';
+import { sharedSite } from '../helpers/fixture.ts';
+import { rawRequest, useServer } from '../helpers/http.ts';
+
+const site = sharedSite('shipped');
+// trustProxy: X-Forwarded-For names the client, so each test's browser context (and the test's own requests) has its own budget.
+const running = useServer(() => site, { trustProxy: 1 });
+const chromium = useBrowser();
+const shots = screenshotDir('explorer');
+
+interface ListEntry {
+  slug: string;
+  brand: string;
+  family?: string;
+  trim?: string | null;
+  model_year?: number;
+  regions: Region[];
+}
+
+let clients = 0;
+/** A client address nobody else uses (a fresh rate-limit budget). */
+const freshClient = () => `10.77.${Math.floor(++clients / 250)}.${clients % 250}`;
+
+/** The API's answer, fetched over HTTP like any client (from its own address). */
+async function api<T>(requestPath: string): Promise<T> {
+  const res = await rawRequest({ port: running.server.port, path: requestPath, headers: { 'x-forwarded-for': freshClient() } });
+  expect(res.status, requestPath).toBe(200);
+  return JSON.parse(res.body) as T;
+}
+
+const vehicles = () => (site.json('api/v1/_data/vehicles.json') as { vehicles: ListEntry[] }).vehicles;
+const chargers = () => (site.json('api/v1/_data/chargers.json') as { chargers: ListEntry[] }).chargers;
+
+const picked = new Map<string, ListEntry>();
+/** The entry sold in `region` whose edges there show the most different states (then the most edges). */
+function richest(entries: ListEntry[], kind: 'vehicle' | 'charger', region: Region): ListEntry {
+  const key = `${kind} ${region} ${entries.length}`;
+  const known = picked.get(key);
+  if (known) return known;
+  const score = (entry: ListEntry) => {
+    const doc = site.json(`api/v1/_data/${kind}-compatibility/${region}/${entry.slug}.json`) as Record<string, Edge[]>;
+    const edges = doc[kind === 'vehicle' ? 'chargers' : 'vehicles']!;
+    return new Set(edges.map((e) => e.state)).size * 10_000 + edges.length;
+  };
+  const scored = entries.filter((entry) => entry.regions.includes(region)).map((entry) => ({ entry, score: score(entry) }));
+  const best = scored.reduce((a, b) => (b.score > a.score ? b : a)).entry;
+  picked.set(key, best);
+  return best;
+}
+
+interface Row {
+  slug: string;
+  group: string;
+  kw: string;
+  confidence: string;
+  protocols: string;
+  adapter: string;
+  sources: { id: string; href: string | null }[];
+}
+
+const rowsOf = (page: Page): Promise<Row[]> =>
+  page.$$eval('#result section.group tbody tr', (trs) =>
+    trs.map((tr) => {
+      const cell = (label: string) => tr.querySelector(`td[data-label="${label}"]`)?.textContent ?? '';
+      return {
+        slug: tr.getAttribute('data-slug') ?? '',
+        group: tr.closest('section.group')?.getAttribute('data-state') ?? '',
+        kw: cell('kW'),
+        confidence: cell('Confidence'),
+        protocols: cell('Protocols'),
+        adapter: cell('Adapter'),
+        sources: [...tr.querySelectorAll('li[data-source]')].map((li) => ({ id: li.getAttribute('data-source') ?? '', href: li.querySelector('a')?.getAttribute('href') ?? null })),
+      };
+    }),
+  );
+
+/** What the table must show for the API's edges: one row per edge, in its state's group, every figure and source. */
+function expectedRows(edges: Edge[], other: 'vehicle' | 'charger'): Row[] {
+  return edges.map((e) => ({
+    slug: e[other],
+    group: e.state,
+    kw: e.kw === 0 ? '—' : String(e.kw),
+    confidence: String(e.confidence),
+    protocols: e.protocols.length ? e.protocols.join(', ') : '—',
+    adapter: e.adapterRequired ? 'yes' : 'no',
+    sources: e.sources.map((s) => ({ id: s.id, href: s.url && /^https?:\/\//.test(s.url) ? s.url : null })),
+  }));
+}
+
+const bySlug = (rows: Row[]) => [...rows].sort((a, b) => a.slug.localeCompare(b.slug));
+
+/** The table equals the API's answer; groups come in the published state order, best power first within each. */
+async function expectTableMatches(page: Page, edges: Edge[], other: 'vehicle' | 'charger'): Promise<void> {
+  expect(edges.length).toBeGreaterThan(0);
+  const rows = await rowsOf(page);
+  expect(bySlug(rows)).toEqual(bySlug(expectedRows(edges, other)));
+  const groups = [...new Set(rows.map((r) => r.group))];
+  expect(groups).toEqual(STATES.filter((s) => groups.includes(s)));
+  const headings = await page.$$eval('#result section.group h3', (hs) => hs.map((h) => h.textContent ?? ''));
+  for (const [i, group] of groups.entries()) expect(headings[i]).toContain(`(${rows.filter((r) => r.group === group).length})`);
+  for (const group of groups) {
+    const kws = rows.filter((r) => r.group === group).map((r) => (r.kw === '—' ? 0 : Number(r.kw)));
+    expect(kws).toEqual([...kws].sort((a, b) => b - a));
+  }
+}
+
+const waitForView = (page: Page, search: string) => page.waitForSelector(`#result[data-for="${search}"]`);
+const searchOf = (page: Page) => new URL(page.url()).search;
+const apiRequests = (page: Page) => {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) seen.push(`${url.pathname}${url.search}`);
+  });
+  return seen;
+};
+
+describe('the explorer in Chromium', () => {
+  it('finds a vehicle from the keyboard and shows its EU chargers exactly as the API answers, in three requests', async () => {
+    const vehicle = richest(vehicles(), 'vehicle', 'EU');
+    const { context, page, errors } = await openPage(chromium.browser, freshClient());
+    const requests = apiRequests(page);
+    await page.goto(`${running.server.url}/explore/`);
+    await page.waitForFunction(() => (document.getElementById('match-count')?.textContent ?? '').includes('vehicles in the dataset'));
+    await page.focus('#query');
+    await page.keyboard.type(`${vehicle.brand} ${vehicle.family} ${vehicle.trim ?? ''} ${vehicle.model_year}`);
+    await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 20; i += 1) {
+      if (await page.evaluate((slug) => document.activeElement?.closest('li')?.getAttribute('data-slug') === slug, vehicle.slug)) break;
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await waitForView(page, `?vehicle=${vehicle.slug}&region=EU`);
+    expect(searchOf(page)).toBe(`?vehicle=${vehicle.slug}&region=EU`);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('result-title');
+    const answer = await api<{ chargers: Edge[] }>(`/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`);
+    await expectTableMatches(page, answer.chargers, 'charger');
+    expect(requests.sort()).toEqual(['/api/v1/chargers', '/api/v1/vehicles', `/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`].sort());
+    await page.screenshot({ path: path.join(shots, 'vehicle-eu.png') });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a vehicle sold in North America from EU in NA; switching region keeps it, and says where it is not sold', async () => {
+    const vehicle = richest(vehicles().filter((v) => !v.regions.includes('EU')), 'vehicle', 'NA');
+    const { context, page, errors } = await openPage(chromium.browser, freshClient());
+    const requests = apiRequests(page);
+    await page.goto(`${running.server.url}/explore/`);
+    await page.fill('#query', vehicle.slug);
+    expect(await page.textContent(`#matches li[data-slug="${vehicle.slug}"]`)).toContain('not in EU');
+    await page.click(`#matches li[data-slug="${vehicle.slug}"] a`);
+    await waitForView(page, `?vehicle=${vehicle.slug}&region=NA`);
+    expect(await page.inputValue('#region')).toBe('NA');
+    const answer = await api<{ chargers: Edge[] }>(`/api/v1/vehicles/${vehicle.slug}/compatibility?region=NA`);
+    await expectTableMatches(page, answer.chargers, 'charger');
+    await page.screenshot({ path: path.join(shots, 'vehicle-na.png') });
+    await page.selectOption('#region', 'EU');
+    await waitForView(page, `?vehicle=${vehicle.slug}&region=EU`);
+    expect(await page.textContent('#result .empty')).toContain('not sold in EU');
+    // Back in NA from the note's button: the answer was kept, so no request.
+    await page.click('#result .empty button:has-text("Show NA")');
+    await waitForView(page, `?vehicle=${vehicle.slug}&region=NA`);
+    await expectTableMatches(page, answer.chargers, 'charger');
+    expect(requests.filter((r) => r.includes('/compatibility')).sort()).toEqual([`/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`, `/api/v1/vehicles/${vehicle.slug}/compatibility?region=NA`]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a charger: its vehicles as the API answers; a row opens that vehicle, and switching side keeps both picks', async () => {
+    const charger = richest(chargers(), 'charger', 'EU');
+    const { context, page, errors } = await openPage(chromium.browser, freshClient());
+    await page.goto(`${running.server.url}/explore/`);
+    await page.check('input[name="side"][value="charger"]');
+    expect(await page.textContent('#query-label')).toBe('Find a charger');
+    await page.fill('#query', charger.slug.replace(/-/g, ' '));
+    await page.click(`#matches li[data-slug="${charger.slug}"] a`);
+    await waitForView(page, `?charger=${charger.slug}&region=EU`);
+    const answer = await api<{ vehicles: Edge[] }>(`/api/v1/chargers/${charger.slug}/compatibility?region=EU`);
+    await expectTableMatches(page, answer.vehicles, 'vehicle');
+    await page.screenshot({ path: path.join(shots, 'charger-eu.png') });
+
+    const vehicle = answer.vehicles[0]!.vehicle;
+    await page.click(`#result tr[data-slug="${vehicle}"] th a`);
+    await waitForView(page, `?vehicle=${vehicle}&region=EU`);
+    expect(await page.isChecked('input[name="side"][value="vehicle"]')).toBe(true);
+    await page.check('input[name="side"][value="charger"]');
+    await waitForView(page, `?charger=${charger.slug}&region=EU`);
+    await page.check('input[name="side"][value="vehicle"]');
+    await waitForView(page, `?vehicle=${vehicle}&region=EU`);
+    // The back button walks the same views backwards.
+    await page.goBack();
+    await waitForView(page, `?charger=${charger.slug}&region=EU`);
+    await page.goBack();
+    await waitForView(page, `?vehicle=${vehicle}&region=EU`);
+    await page.goBack();
+    await waitForView(page, `?charger=${charger.slug}&region=EU`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a shared URL opens the same view in a fresh browser', async () => {
+    const vehicle = richest(vehicles(), 'vehicle', 'GB');
+    const first = await openPage(chromium.browser, freshClient());
+    await first.page.goto(`${running.server.url}/explore/`);
+    await first.page.selectOption('#region', 'GB');
+    await first.page.waitForFunction(() => (document.getElementById('match-count')?.textContent ?? '').includes('in GB'));
+    await first.page.fill('#query', vehicle.slug);
+    await first.page.click(`#matches li[data-slug="${vehicle.slug}"] a`);
+    await waitForView(first.page, `?vehicle=${vehicle.slug}&region=GB`);
+    const shared = first.page.url();
+    const second = await openPage(chromium.browser, freshClient());
+    await second.page.goto(shared);
+    await waitForView(second.page, `?vehicle=${vehicle.slug}&region=GB`);
+    expect(await second.page.textContent('#result-title')).toBe(await first.page.textContent('#result-title'));
+    expect(await rowsOf(second.page)).toEqual(await rowsOf(first.page));
+    expect(await second.page.inputValue('#region')).toBe('GB');
+    expect(await second.page.title()).toBe(await first.page.title());
+    expect([...first.errors, ...second.errors]).toEqual([]);
+    await first.context.close();
+    await second.context.close();
+  });
+
+  it('a 429 from the server shows the wait and keeps the page usable', async () => {
+    const client = freshClient();
+    for (let n = 0; n < 60; n += 1) await rawRequest({ port: running.server.port, path: '/api/v1', headers: { 'x-forwarded-for': client } });
+    const limited = await rawRequest({ port: running.server.port, path: '/api/v1', headers: { 'x-forwarded-for': client } });
+    expect(limited.status).toBe(429);
+    const { context, page, errors } = await openPage(chromium.browser, client);
+    await page.goto(`${running.server.url}/explore/?vehicle=${vehicles()[0]!.slug}&region=EU`);
+    const status = await page.waitForSelector('#status[data-kind="rate-limited"]');
+    expect(await status.getAttribute('role')).toBe('alert');
+    const text = (await status.textContent()) ?? '';
+    expect(text).toContain('Too many requests');
+    const wait = Number(/Try again in (\d+) seconds?/.exec(text)?.[1]);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(Number(limited.headers['retry-after']));
+    expect(await page.isVisible('#query')).toBe(true);
+    expect(await page.isVisible('#region')).toBe(true);
+    expect(await page.isHidden('#result')).toBe(true);
+    await page.screenshot({ path: path.join(shots, 'rate-limited.png') });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a 404 and a network failure say what happened, and Try again recovers', async () => {
+    const { context, page, errors } = await openPage(chromium.browser, freshClient());
+    await page.goto(`${running.server.url}/explore/?vehicle=no-such-car-1999-eu&region=EU`);
+    const notFound = await page.waitForSelector('#status[data-kind="not-found"]');
+    expect(await notFound.textContent()).toContain('there is no vehicle “no-such-car-1999-eu” in the API');
+    const vehicle = richest(vehicles(), 'vehicle', 'EU');
+    await page.route('**/api/v1/vehicles/*/compatibility*', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${running.server.url}/explore/?vehicle=${vehicle.slug}&region=EU`);
+    const failed = await page.waitForSelector('#status[data-kind="network"]');
+    expect(await failed.textContent()).toContain('Could not reach the API');
+    await page.screenshot({ path: path.join(shots, 'network-error.png') });
+    await page.unroute('**/api/v1/vehicles/*/compatibility*');
+    await page.click('#status button:has-text("Try again")');
+    await waitForView(page, `?vehicle=${vehicle.slug}&region=EU`);
+    expect(await page.textContent('#status')).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('at 390 px neither the explorer nor the reference page scrolls sideways', async () => {
+    const vehicle = richest(vehicles(), 'vehicle', 'EU');
+    const charger = richest(chargers(), 'charger', 'NA');
+    const { context, page, errors } = await openPage(chromium.browser, freshClient(), 390);
+    await page.goto(`${running.server.url}/explore/?vehicle=${vehicle.slug}&region=EU`);
+    await waitForView(page, `?vehicle=${vehicle.slug}&region=EU`);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await boxesOverflowing(page)).toEqual([]);
+    await page.screenshot({ path: path.join(shots, 'vehicle-390.png') });
+    await page.goto(`${running.server.url}/explore/?charger=${charger.slug}&region=NA`);
+    await waitForView(page, `?charger=${charger.slug}&region=NA`);
+    await page.fill('#query', 'a');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await boxesOverflowing(page)).toEqual([]);
+    await page.goto(`${running.server.url}/`);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await boxesOverflowing(page)).toEqual([]);
+    await page.screenshot({ path: path.join(shots, 'reference-390.png') });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,62 @@
+// Test helpers for the browser tests: Debian's Chromium driven by playwright-core, fresh contexts, screenshot folders.
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+
+/** $CHROMIUM_PATH, else Debian's package (`apt-get install chromium`, as .ci/run does). */
+export function chromiumPath(): string {
+  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => candidate && existsSync(candidate));
+  if (!found) throw new Error('Chromium not found: install Debian\'s chromium package (.ci/run does) or set CHROMIUM_PATH');
+  return found;
+}
+
+/** Launches Chromium before the file's tests and closes it after. */
+export function useBrowser(): { readonly browser: Browser } {
+  const holder: { browser?: Browser } = {};
+  beforeAll(async () => {
+    // Root (containers, CI) cannot use Chromium's sandbox.
+    const args = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+    holder.browser = await chromium.launch({ executablePath: chromiumPath(), args, headless: true });
+  });
+  afterAll(async () => {
+    await holder.browser?.close();
+  });
+  return {
+    get browser() {
+      if (!holder.browser) throw new Error('browser not started');
+      return holder.browser;
+    },
+  };
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page's scripts (a test expects none). */
+  errors: string[];
+}
+
+/**
+ * A page in a fresh context (own cache and history). `client` goes out as X-Forwarded-For, which a server started with
+ * trustProxy: 1 counts as the client address: each test gets its own rate-limit budget.
+ */
+export async function openPage(browser: Browser, client: string, width = 1100): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { 'X-Forwarded-For': client } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** A temp folder for the screenshots of one test file (kept after the run, to look at). */
+export const screenshotDir = (name: string): string => mkdtempSync(path.join(os.tmpdir(), `ev-${name}-shots-`));
+
+/** Whether the page scrolls sideways (wider content than the viewport). */
+export const horizontalOverflow = (page: Page): Promise<number> =>
+  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - document.documentElement.clientWidth);
+
+/** Boxes inside the page that scroll sideways themselves (tables, examples, lists), by the start of their HTML. */
+export const boxesOverflowing = (page: Page): Promise<string[]> =>
+  page.$$eval('table, pre, ul, .wide', (boxes) => boxes.filter((box) => box.scrollWidth > box.clientWidth + 1).map((box) => box.outerHTML.slice(0, 80)));
