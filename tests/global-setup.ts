@@ -1,6 +1,6 @@
 // Builds the sites many test files read, once per run: the mini fixture (released) and the shipped dataset (preview).
 // Each lives in its own temp folder, with sentinel files planted beside public/ for the traversal tests.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -17,7 +17,14 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'ev-sites-'));
+  // Every temp folder of this run (the tests', and the CLI processes' they start) lives under one folder, removed at
+  // the end: test workers and child processes inherit TMPDIR, and os.tmpdir() reads it.
+  const outerTmp = process.env.TMPDIR;
+  const runDir = await mkdtemp(path.join(os.tmpdir(), 'ev-test-run-'));
+  // Traversable (not listable) by other users: nginx's unprivileged worker serves a folder inside it.
+  await chmod(runDir, 0o711);
+  process.env.TMPDIR = runDir;
+  const root = await mkdtemp(path.join(runDir, 'ev-sites-'));
   const build = async (name: string, projectRoot: string, history: 'enforce' | 'provisional') => {
     const publicDir = path.join(root, name, 'public');
     await buildSite({ root: projectRoot, publicDir, history });
@@ -28,5 +35,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const [mini, shipped] = await Promise.all([build('mini', MINI_FIXTURE, 'enforce'), build('shipped', PROJECT_ROOT, 'provisional')]);
   project.provide('miniSite', mini);
   project.provide('shippedSite', shipped);
-  return () => rm(root, { recursive: true, force: true });
+  return async () => {
+    if (outerTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = outerTmp;
+    await rm(runDir, { recursive: true, force: true });
+  };
 }

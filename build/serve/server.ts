@@ -59,6 +59,34 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, headers
   res.end(req.method === 'HEAD' || status === 204 || status === 304 ? undefined : bytes);
 }
 
+/** After answering a request that still sends a body, bytes read before the connection is closed (nginx's lingering close). */
+const LINGER_BYTES = 1024 * 1024;
+const LINGER_MS = 2000;
+
+/**
+ * No request has a body this API reads: a body is discarded as it arrives and, once the answer is sent, the
+ * connection closes after at most LINGER_BYTES more or LINGER_MS (long enough for the client to read the answer,
+ * short enough that a gigabyte upload costs neither memory nor bandwidth).
+ */
+function lingerOnBody(req: IncomingMessage, res: ServerResponse): void {
+  req.resume();
+  const length = req.headers['content-length'];
+  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) return;
+  res.shouldKeepAlive = false;
+  res.once('finish', () => {
+    if (req.complete) return;
+    let after = 0;
+    const close = () => req.socket.destroy();
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    req.on('data', (chunk: Buffer) => {
+      after += chunk.length;
+      if (after > LINGER_BYTES) close();
+    });
+    req.socket.once('close', () => clearTimeout(timer));
+  });
+}
+
 /** Splits a request target into raw path and query; absolute-form targets (http://host/path) are accepted. */
 function splitTarget(target: string): { rawPath: string; query: string } | null {
   let pathAndQuery = target;
@@ -131,8 +159,8 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
   }
 
   return function onRequest(req: IncomingMessage, res: ServerResponse): void {
-    // Bodies are never stored: whatever a client sends is read and discarded.
-    req.resume();
+    // Bodies are never stored: whatever a client sends is read and discarded, and no more than a little of it.
+    lingerOnBody(req, res);
     const state: { apiHeaders: Record<string, string> | null } = { apiHeaders: null };
     try {
       handle(req, res, state);

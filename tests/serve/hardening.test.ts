@@ -146,10 +146,10 @@ describe('the error boundary', () => {
 
 describe('memory', () => {
   /**
-   * Sends a body of `bytes` with the request on a kept-alive connection (so the server must read it all to reach a next
-   * request), honouring back-pressure, and resolves with the answer's status once everything was sent.
+   * Sends a body of `bytes` with the request, honouring back-pressure, until everything is sent or the server closes
+   * the connection; resolves with the answer's status and the bytes the client got to send.
    */
-  function postLarge(port: number, bytes: number, localAddress: string): Promise<number> {
+  function postLarge(port: number, bytes: number, localAddress: string): Promise<{ status: number; sent: number }> {
     return new Promise((resolve, reject) => {
       const socket = connect({ port, host: '127.0.0.1', localAddress });
       const chunk = Buffer.alloc(1 << 16, 120);
@@ -170,20 +170,25 @@ describe('memory', () => {
         socket.write(`POST /api/v1 HTTP/1.1\r\nHost: x\r\nContent-Length: ${bytes}\r\n\r\n`);
         pump();
       });
-      socket.on('error', (error: NodeJS.ErrnoException) => (status && error.code === 'EPIPE' ? resolve(status) : reject(error)));
-      socket.on('close', () => resolve(status));
+      // The server may close the connection while the body still flows: after its answer, that is the point.
+      socket.on('error', (error: NodeJS.ErrnoException) => (status && ['EPIPE', 'ECONNRESET'].includes(error.code ?? '') ? resolve({ status, sent }) : reject(error)));
+      socket.on('close', () => resolve({ status, sent }));
     });
   }
 
-  it('never stores request bodies: four concurrent 128 MiB POSTs cost the server less than 50 MB', async () => {
+  it('never stores request bodies: four concurrent 128 MiB POSTs cost the server less than 50 MB, and are cut short after the answer', async () => {
     const server = await startServer({ publicDir: site.publicDir, netlifyToml: NETLIFY_TOML, log: () => {} });
     try {
       await postLarge(server.port, 1 << 20, '127.0.4.9');
       const before = process.memoryUsage().rss;
-      const statuses = await Promise.all([1, 2, 3, 4].map((n) => postLarge(server.port, 128 << 20, `127.0.4.${n}`)));
+      const answers = await Promise.all([1, 2, 3, 4].map((n) => postLarge(server.port, 128 << 20, `127.0.4.${n}`)));
       const after = process.memoryUsage().rss;
-      expect(statuses).toEqual([405, 405, 405, 405]);
+      expect(answers.map((a) => a.status)).toEqual([405, 405, 405, 405]);
+      // The server reads at most about 1 MiB past its answer, then closes: the client never gets to send it all.
+      for (const { sent } of answers) expect(sent).toBeLessThan(32 << 20);
       expect(after - before, `RSS grew by ${Math.round((after - before) / 1e6)} MB`).toBeLessThan(50e6);
+      // And the server still answers.
+      expect((await rawRequest({ port: server.port, path: '/api/v1', localAddress: '127.0.4.20' })).status).toBe(200);
     } finally {
       await server.close();
     }
