@@ -32,14 +32,16 @@ export interface LoadResult {
   context: CheckContext;
 }
 
-/** The vehicles and chargers the ledger shows were published (a malformed shard is reported where it is wrong). */
+/**
+ * The vehicles and chargers the ledger shows were ever published: every ledger row was published by some release
+ * (a removed edge keeps its row, marked published=no). A malformed shard is reported where it is wrong.
+ */
 function publishedSlugs(dataDir: string, problems: Problem[]): CheckContext['published'] {
   const vehicles = new Set<string>();
   const chargers = new Set<string>();
   for (const vehicle of ledgerVehicles(dataDir)) {
     try {
       for (const entry of readShard(dataDir, vehicle).values()) {
-        if (!entry.published) continue;
         vehicles.add(vehicle);
         chargers.add(entry.charger);
       }

@@ -115,11 +115,11 @@ function replaceLine(text: string, test: (line: string) => boolean, edit: (line:
   return lines.join('\n');
 }
 rebuildAfter('vehicle row', 'vehicles.csv', (t) => replaceLine(t, (line) => /,\d+,\d+,(\d+),/.test(line), (line) => line.replace(/^((?:[^,]*,){7})(\d+)/, (_, head: string, kw: string) => `${head}${Number(kw) - 10}`)));
-rebuildAfter('charger row', 'chargers.csv', (t) => replaceLine(t, (line) => /,DC,\d+,/.test(line), (line) => line.replace(/,DC,(\d+),/, (_, kw: string) => `,DC,${Number(kw) - 10},`)));
+rebuildAfter('charger row', 'chargers.csv', (t) => replaceLine(t, (line) => /,DC,\d+,/.test(line), (line) => line.replace(/,DC,(\d+),/, (_, kw: string) => `,DC,${Number(kw) + 10},`)));
 rebuildAfter('observation row', 'observations.csv', (t) => {
   const vehicle = readFileSync(path.join(medium, 'data', 'vehicle_regions.csv'), 'utf8').split('\n')[1]!.split(',');
   const charger = readFileSync(path.join(medium, 'data', 'charger_connectors.csv'), 'utf8').split('\n').slice(1).find((line) => line.split(',')[1] === vehicle[1])!.split(',');
-  return `${t.trimEnd()}\n${vehicle[0]},${charger[0]},${vehicle[1]},limited,42,bench observation,${charger[charger.length - 1]!.split(' ')[0]}\n`;
+  return `${t.trimEnd()}\n${vehicle[0]},${charger[0]},${vehicle[1]},unk,,bench observation (no figure),${charger[charger.length - 1]!.split(' ')[0]}\n`;
 });
 
 // 2b. The mirror bundle of the same tree (a publishing build writes it after the commit).

@@ -50,7 +50,11 @@ export function writeSyntheticWorld(root: string, size: WorldSize, seed = 202611
       ['j1772-to-nacs', 'AC', 'nacs', 'type1', 'NA', 'null'],
       ['nacs-to-ccs1', 'DC', 'ccs1', 'nacs', 'NA', '150'],
     ]
-      .map(([id, current, inlet, connector, region, kw]) => `- id: ${id}\n  name: Synthetic ${id}\n  current: ${current}\n  vehicle_inlet: ${inlet}\n  charger_connector: ${connector}\n  regions: [${region}]\n  max_kw: ${kw}\n  source: [${SOURCE}]\n  note: null\n`)
+      .map(
+        ([id, current, inlet, connector, region, kw]) =>
+          `- id: ${id}\n  name: Synthetic ${id}\n  current: ${current}\n  vehicle_inlet: ${inlet}\n  charger_connector: ${connector}\n  regions: [${region}]\n  max_kw: ${kw}\n` +
+          `  brands: [${BRANDS.join(', ')}]\n  families: []\n  model_years: null\n  chargers: []\n  starts: null\n  source: [${SOURCE}]\n  note: null\n`,
+      )
       .join(''),
   );
 
@@ -66,6 +70,8 @@ export function writeSyntheticWorld(root: string, size: WorldSize, seed = 202611
     const ac = market === 'na' ? rng.pick([7.2, 11.5, 19.2]) : rng.pick([7.4, 11, 22]);
     const phases = market === 'na' || ac === 7.4 ? 1 : 3;
     const unknown = (value: number | null) => (rng.chance(0.1) ? null : value);
+    const volts = unknown(high ? 800 : 400);
+    const boost = high ? unknown(rng.int(50, 150)) : null;
     vehicles.push([
       slug,
       csvLine([
@@ -75,13 +81,15 @@ export function writeSyntheticWorld(root: string, size: WorldSize, seed = 202611
         rng.pick(TRIMS),
         year,
         unknown(rng.int(40, 120)),
-        unknown(high ? 800 : 400),
+        volts,
         dc,
-        high ? unknown(rng.int(50, 150)) : null,
+        boost,
         ac,
         phases,
         rng.chance(0.3) ? 'V2L' : '',
         market === 'na' && year >= 2025 ? 'DIN70121' : '',
+        SOURCE,
+        volts === null && dc === null && boost === null ? '' : SOURCE,
         SOURCE,
         '',
       ]),
@@ -130,7 +138,7 @@ export function writeSyntheticWorld(root: string, size: WorldSize, seed = 202611
   const sortLines = (lines: string[], columns: number[]) => lines.sort((a, b) => (rowKey(a, columns) < rowKey(b, columns) ? -1 : 1));
   writeFileSync(
     path.join(dataDir, 'vehicles.csv'),
-    'slug,brand,family,trim,model_year,battery_kwh_usable,architecture_voltage_v,max_dc_kw_oem,boost_dc_kw,max_ac_kw_oem,ac_phases,bidirectional,protocols,source,note\n' +
+    'slug,brand,family,trim,model_year,battery_kwh_usable,architecture_voltage_v,max_dc_kw_oem,boost_dc_kw,max_ac_kw_oem,ac_phases,bidirectional,protocols,source,dc_source,ac_source,note\n' +
       vehicles.sort(byKey).map(([, line]) => `${line}\n`).join(''),
   );
   writeFileSync(path.join(dataDir, 'vehicle_regions.csv'), `vehicle,region,ac_inlet,dc_inlet,source\n${sortLines(vehicleRegions, [0, 1]).join('\n')}\n`);
@@ -143,5 +151,7 @@ export function writeSyntheticWorld(root: string, size: WorldSize, seed = 202611
     `charger,region,connector,max_kw,max_current_a,phases,source\n${sortLines(connectors, [0, 1, 2]).join('\n')}\n`,
   );
   writeFileSync(path.join(dataDir, 'observations.csv'), 'vehicle,charger,region,state,kw,note,source\n');
+  writeFileSync(path.join(dataDir, 'best_sellers.csv'), 'region,rank,brand,family,units,period,source\n');
+  writeFileSync(path.join(dataDir, 'aliases.csv'), 'kind,old_slug,new_slug,note\n');
   return { vehicles: vehicleCount, chargers: chargerCount };
 }
