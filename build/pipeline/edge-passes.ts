@@ -50,21 +50,24 @@ function emit(context: PassContext, file: SiteFile, copies: readonly string[] = 
   context.files += 1;
 }
 
-/** An edge file and its copies under retired slugs, for removal. */
-function removeEdge(context: PassContext, vehicle: string, charger: string, region: Region): void {
+/** An edge file and its copies under retired slugs, for removal; whether the edge was published until now. */
+function removeEdge(context: PassContext, vehicle: string, charger: string, region: Region): boolean {
+  const existed = existsSync(path.join(context.publicDir, layout.edge(vehicle, charger, region)));
   for (const at of [layout.edge(vehicle, charger, region), ...context.aliases.edgeCopies(vehicle, charger, region)]) {
     if (existsSync(path.join(context.publicDir, at))) context.writer.remove(at);
   }
+  return existed;
 }
 
-/** Stamps, validates and writes one edge; returns its body for the lists. */
-function writeEdge(context: PassContext, history: EdgeHistory, facts: EdgeFacts): EdgeBody {
+/** Stamps, validates and writes one edge; returns its body for the lists (and, via `changed`, whether its bytes changed). */
+function writeEdge(context: PassContext, history: EdgeHistory, facts: EdgeFacts, changed?: () => void): EdgeBody {
   const content = edgeContent(facts, context.data);
   const document = edgeDocument(content, history.stamp(content));
   const file = layout.edge(facts.vehicle, facts.charger, facts.region);
   context.validate(file, 'edge', document);
   const body = JSON.stringify(document);
-  for (const at of [file, ...context.aliases.edgeCopies(facts.vehicle, facts.charger, facts.region)]) context.writer.write(at, `${body}\n`);
+  if (context.writer.write(file, `${body}\n`)) changed?.();
+  for (const at of context.aliases.edgeCopies(facts.vehicle, facts.charger, facts.region)) context.writer.write(at, `${body}\n`);
   context.files += 1;
   return body;
 }
@@ -117,9 +120,21 @@ export function fullPass(context: PassContext): EdgeHistory {
   return history;
 }
 
-/** Re-derived edges of an incremental pass: vehicle → charger → that pairing's entries in region order. */
+/**
+ * Re-derived edges of an incremental pass: vehicle → charger → that pairing's entries in region order, and the
+ * pairings whose published edges changed (written, added or removed): only their lists need splicing.
+ */
 class FreshEdges {
   private readonly byVehicle = new Map<string, Map<string, SpilledEntry[]>>();
+  private readonly touched = new Set<string>();
+
+  touch(vehicle: string, charger: string): void {
+    this.touched.add(`${vehicle} ${charger}`);
+  }
+
+  isTouched(vehicle: string, charger: string): boolean {
+    return this.touched.has(`${vehicle} ${charger}`);
+  }
 
   add(vehicle: string, charger: string, entry: SpilledEntry): void {
     const chargers = this.byVehicle.get(vehicle) ?? new Map<string, SpilledEntry[]>();
@@ -146,7 +161,7 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
     const written = new Set<string>();
     const entries: SpilledEntry[] = [];
     for (const { regionIndex, facts } of edgesOfVehicle(data, vehicleIndex)) {
-      const entry = { regionIndex, body: writeEdge(context, history, facts) };
+      const entry = { regionIndex, body: writeEdge(context, history, facts, () => fresh.touch(vehicle.slug, facts.charger)) };
       for (const at of [layout.edge(facts.vehicle, facts.charger, facts.region), ...context.aliases.edgeCopies(facts.vehicle, facts.charger, facts.region)]) written.add(at);
       entries.push(entry);
       fresh.add(vehicle.slug, facts.charger, entry);
@@ -159,7 +174,9 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
         if (!existsSync(folder)) continue;
         for (const name of readdirSync(folder)) {
           const file = `${layout.edgeFolder(owner, region)}${name}`;
-          if (!written.has(file)) writer.remove(file);
+          if (written.has(file)) continue;
+          writer.remove(file);
+          if (owner === vehicle.slug) fresh.touch(vehicle.slug, name.replace(/\.json$/, ''));
         }
       }
     }
@@ -174,8 +191,8 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
       for (const charger of changedChargers) {
         for (const [regionIndex, region] of REGIONS.entries()) {
           const facts = deriveEdge(data, vehicle, charger, region);
-          if (facts) fresh.add(vehicle.slug, charger.slug, { regionIndex, body: writeEdge(context, history, facts) });
-          else removeEdge(context, vehicle.slug, charger.slug, region);
+          if (facts) fresh.add(vehicle.slug, charger.slug, { regionIndex, body: writeEdge(context, history, facts, () => fresh.touch(vehicle.slug, charger.slug)) });
+          else if (removeEdge(context, vehicle.slug, charger.slug, region)) fresh.touch(vehicle.slug, charger.slug);
         }
       }
       history.endVehicle(slugs);
@@ -198,13 +215,20 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
     for (const vehicle of data.vehicles) for (const region of REGIONS) writer.remove(layout.edge(vehicle.slug, slug, region));
   }
 
-  // Lists of unchanged resources: the changed other side's entries spliced in.
+  // Lists of unchanged resources: the changed other side's entries spliced in, where an edge of the pairing changed.
   const spliceAll = (side: ListSide, owners: readonly { slug: string }[], file: (slug: string, region?: Region) => string, changed: readonly string[], removed: readonly string[], entriesOf: (owner: string, other: string) => SpilledEntry[]) => {
     if (changed.length === 0 && removed.length === 0) return;
+    const touched = (owner: string, other: string) => (side === 'charger' ? fresh.isTouched(owner, other) : fresh.isTouched(other, owner));
     for (const owner of owners) {
+      const replaced = changed.filter((other) => touched(owner.slug, other));
+      if (replaced.length === 0 && removed.length === 0) {
+        // Nothing to splice; still, a list missing from public/ means it is not the tree the state describes.
+        for (const region of [undefined, ...REGIONS]) if (!existsSync(path.join(context.publicDir, file(owner.slug, region)))) throw new FullBuildNeeded(`${file(owner.slug, region)} is missing`);
+        continue;
+      }
       for (const [regionIndex, region] of [[-1, undefined] as const, ...REGIONS.entries()]) {
         const replacements = new Map<string, EdgeBody[]>();
-        for (const other of changed) replacements.set(other, entriesOf(owner.slug, other).filter((e) => regionIndex === -1 || e.regionIndex === regionIndex).map((e) => e.body));
+        for (const other of replaced) replacements.set(other, entriesOf(owner.slug, other).filter((e) => regionIndex === -1 || e.regionIndex === regionIndex).map((e) => e.body));
         for (const other of removed) replacements.set(other, []);
         const body = spliceList(readList(context, file(owner.slug, region)), side, replacements);
         const retired = side === 'charger' ? context.aliases.ofVehicle(owner.slug) : context.aliases.ofCharger(owner.slug);
