@@ -42,8 +42,11 @@ function report(name: string, value: string, target?: { atMost?: number; atLeast
 /** Flushes dirty pages so one measurement does not pay for the previous one's writes. */
 const settle = () => execFileSync('sync');
 
+/** The Node flags `npm run build` runs with (package.json), so that the bench measures the same process (heap bound). */
+const BUILD_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { build: string } }).scripts.build.split(' ').filter((word) => word.startsWith('--max-old-space-size'));
+
 function buildOnce(root: string, publicDir: string): { ms: number; maxRssMb: number; written: number; unchanged: number; files: number } {
-  const out = execFileSync(process.execPath, [...TSX, 'tests/bench/build-once.ts', root, publicDir], { maxBuffer: 1 << 24 }).toString();
+  const out = execFileSync(process.execPath, [...BUILD_FLAGS, ...TSX, 'tests/bench/build-once.ts', root, publicDir], { maxBuffer: 1 << 24 }).toString();
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
