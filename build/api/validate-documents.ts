@@ -1,7 +1,7 @@
-// Checks every document the build emits against its published JSON Schema (ajv, validators compiled once).
+// Checks every document the build emits against its published JSON Schema (ajv; each validator compiled once, on first use).
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { DOCUMENT_KINDS, jsonSchemaOf } from './json-schemas.ts';
+import { jsonSchemaOf } from './json-schemas.ts';
 import type { DocumentKind } from './schemas.ts';
 
 /** Thrown when an emitted document breaks its schema: names the file and the failing field. */
@@ -21,9 +21,13 @@ export type DocumentValidator = (path: string, kind: DocumentKind, document: unk
 export function createDocumentValidator(): DocumentValidator {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
-  const validators = new Map<DocumentKind, ValidateFunction>(DOCUMENT_KINDS.map((kind) => [kind, ajv.compile(jsonSchemaOf(kind))]));
+  const validators = new Map<DocumentKind, ValidateFunction>();
   return (path, kind, document) => {
-    const validate = validators.get(kind)!;
+    let validate = validators.get(kind);
+    if (!validate) {
+      validate = ajv.compile(jsonSchemaOf(kind));
+      validators.set(kind, validate);
+    }
     if (!validate(document)) {
       const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '(document)'} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
       throw new SchemaViolation(path, kind, problems);
