@@ -5,9 +5,9 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
-/** $CHROMIUM_PATH, else Debian's package (`apt-get install chromium`, as .ci/run does). */
+/** $CHROMIUM_PATH, else Debian's package (`apt-get install chromium`, as .ci/run does), else the Chrome of GitHub's runners. */
 export function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => candidate && existsSync(candidate));
+  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((candidate) => candidate && existsSync(candidate));
   if (!found) throw new Error('Chromium not found: install Debian\'s chromium package (.ci/run does) or set CHROMIUM_PATH');
   return found;
 }
