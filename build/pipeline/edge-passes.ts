@@ -52,11 +52,9 @@ function emit(context: PassContext, file: SiteFile, copies: readonly string[] = 
 
 /** An edge file and its copies under retired slugs, for removal; whether the edge was published until now. */
 function removeEdge(context: PassContext, vehicle: string, charger: string, region: Region): boolean {
-  const existed = existsSync(path.join(context.publicDir, layout.edge(vehicle, charger, region)));
-  for (const at of [layout.edge(vehicle, charger, region), ...context.aliases.edgeCopies(vehicle, charger, region)]) {
-    if (existsSync(path.join(context.publicDir, at))) context.writer.remove(at);
-  }
-  return existed;
+  const existing = [layout.edge(vehicle, charger, region), ...context.aliases.edgeCopies(vehicle, charger, region)].filter((at) => existsSync(path.join(context.publicDir, at)));
+  for (const at of existing) context.writer.remove(at);
+  return existing[0] === layout.edge(vehicle, charger, region);
 }
 
 /** Stamps, validates and writes one edge; returns its body for the lists (and, via `changed`, whether its bytes changed). */
