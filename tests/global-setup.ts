@@ -1,5 +1,6 @@
 // Builds the sites many test files read, once per run: the mini fixture (released) and the shipped dataset (preview).
 // Each lives in its own temp folder, with sentinel files planted beside public/ for the traversal tests.
+import { accessSync, constants, statSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,11 +17,25 @@ declare module 'vitest' {
   }
 }
 
+/** $TMPDIR when set; else a memory-backed /dev/shm when writable (the run writes some 200 MB of sites and copies); else /tmp. */
+function tempRoot(): string {
+  if (process.env.TMPDIR) return process.env.TMPDIR;
+  try {
+    if (statSync('/dev/shm').isDirectory()) {
+      accessSync('/dev/shm', constants.W_OK);
+      return '/dev/shm';
+    }
+  } catch {
+    // No tmpfs here: the system's temp folder.
+  }
+  return os.tmpdir();
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Every temp folder of this run (the tests', and the CLI processes' they start) lives under one folder, removed at
   // the end: test workers and child processes inherit TMPDIR, and os.tmpdir() reads it.
   const outerTmp = process.env.TMPDIR;
-  const runDir = await mkdtemp(path.join(os.tmpdir(), 'ev-test-run-'));
+  const runDir = await mkdtemp(path.join(tempRoot(), 'ev-test-run-'));
   // Traversable (not listable) by other users: nginx's unprivileged worker serves a folder inside it.
   await chmod(runDir, 0o711);
   process.env.TMPDIR = runDir;

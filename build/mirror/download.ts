@@ -20,13 +20,15 @@ export interface HttpOptions {
   maxRetryAfter?: number;
   /** Tells the user about waits and restarts. */
   say?: (line: string) => void;
+  /** Waits out a Retry-After, in seconds (tests record the wait instead of sleeping through it). */
+  wait?: (seconds: number) => Promise<void>;
   /** Opens the file a download is written to (tests inject a full disk). */
   openWrite?: (file: string, append: boolean) => WriteStream;
   /** How many requests were made (the mirror's own count, for its summary and the tests). */
   requests?: { count: number };
 }
 
-const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+const sleep = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
 
 function describeNetworkError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -53,7 +55,7 @@ async function get(url: string, headers: Record<string, string>, options: HttpOp
     const wait = /^\d+$/.test(header) ? Number(header) : Math.max(1, Math.ceil((Date.parse(header) - Date.now()) / 1000) || 1);
     if (attempt >= 5 || wait > (options.maxRetryAfter ?? 120)) throw new MirrorError(`${new URL(url).origin} keeps answering 429 (rate limited; Retry-After ${header} s): try again later`);
     options.say?.(`rate limited by ${new URL(url).origin}: waiting ${wait} s as Retry-After asks`);
-    await sleep(wait);
+    await (options.wait ?? sleep)(wait);
   }
 }
 

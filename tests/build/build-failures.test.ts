@@ -1,23 +1,15 @@
 // A broken data/ stops the build with every problem at its file:line:column, and public/ stays exactly as it was.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { SchemaViolation } from '../../build/api/validate-documents.ts';
 import { DataError, formatProblem } from '../../build/data/problems.ts';
-import { copyFixture, treeDigest } from '../helpers/fixture.ts';
-
-const edit = (root: string, file: string, change: (text: string) => string) => {
-  const full = path.join(root, 'data', file);
-  writeFileSync(full, change(readFileSync(full, 'utf8')));
-};
+import { copyBuiltFixture, editData, treeDigest } from '../helpers/fixture.ts';
 
 /** Builds a good tree first, breaks the data, builds again: returns the formatted problems and whether public/ changed. */
 async function failingBuild(breakData: (root: string) => void) {
-  const root = copyFixture();
+  const root = await copyBuiltFixture();
   const publicDir = path.join(root, 'public');
-  await buildSite({ root });
   const before = treeDigest(publicDir);
   breakData(root);
   let problems: string[] = [];
@@ -35,31 +27,31 @@ const SLUG_MESSAGE = 'must be a slug: lowercase letters a-z, digits and single h
 const cases: { name: string; breakData: (root: string) => void; expected: string[] }[] = [
   {
     name: 'a wrong type',
-    breakData: (root) => edit(root, 'vehicles.csv', (t) => t.replace('volt-a-400-2024,Fixture,Volt A,400,2024', 'volt-a-400-2024,Fixture,Volt A,400,twenty')),
+    breakData: (root) => editData(root, 'vehicles.csv', (t) => t.replace('volt-a-400-2024,Fixture,Volt A,400,2024', 'volt-a-400-2024,Fixture,Volt A,400,twenty')),
     expected: ['data/vehicles.csv:2:5: [schema] model_year: must be a whole number, got "twenty"'],
   },
   {
     name: 'a missing column',
-    breakData: (root) => edit(root, 'chargers.csv', (t) => t.replace('slug,brand,model,', 'slug,brand,')),
+    breakData: (root) => editData(root, 'chargers.csv', (t) => t.replace('slug,brand,model,', 'slug,brand,')),
     expected: [
       'data/chargers.csv:1:3: [schema] missing column "model" (fix: the header must be: slug,brand,model,current_kind,nominal_max_kw,output_voltage_min_v,output_voltage_max_v,protocols,source,note)',
     ],
   },
   {
     name: 'a duplicate slug',
-    breakData: (root) => edit(root, 'vehicles.csv', (t) => `${t}${t.split('\n')[1]}\n`),
+    breakData: (root) => editData(root, 'vehicles.csv', (t) => `${t}${t.split('\n')[1]}\n`),
     expected: ['data/vehicles.csv:8:1: [unique-keys] vehicle slug "volt-a-400-2024" is already defined on line 2'],
   },
   {
     name: 'a dangling reference',
-    breakData: (root) => edit(root, 'vehicle_regions.csv', (t) => `${t}ghost-ev-2024,EU,type2,ccs2,fixture-spec\n`),
+    breakData: (root) => editData(root, 'vehicle_regions.csv', (t) => `${t}ghost-ev-2024,EU,type2,ccs2,fixture-spec\n`),
     expected: ['data/vehicle_regions.csv:9:1: [references] vehicle "ghost-ev-2024" is not defined in data/vehicles.csv'],
   },
   {
     name: 'a slug with ../',
     breakData: (root) => {
       for (const file of ['vehicles.csv', 'vehicle_regions.csv', 'observations.csv']) {
-        edit(root, file, (t) => t.replace(/^volt-a-400-2024,/gm, '../volt-a-400-2024,'));
+        editData(root, file, (t) => t.replace(/^volt-a-400-2024,/gm, '../volt-a-400-2024,'));
       }
     },
     expected: [
@@ -71,22 +63,22 @@ const cases: { name: string; breakData: (root: string) => void; expected: string
   },
   {
     name: 'an observation against physics (above the vehicle maximum)',
-    breakData: (root) => edit(root, 'observations.csv', (t) => t.replace('volt-a-400-2024,bolt-super-250,EU,limited,120,', 'volt-a-400-2024,bolt-super-250,EU,limited,180,')),
+    breakData: (root) => editData(root, 'observations.csv', (t) => t.replace('volt-a-400-2024,bolt-super-250,EU,limited,120,', 'volt-a-400-2024,bolt-super-250,EU,limited,180,')),
     expected: ["data/observations.csv:2:5: [observation-kw] 180 kW is above volt-a-400-2024's own maximum of 150 kW: an edge never exceeds what the vehicle takes"],
   },
   {
     name: 'an empty file',
-    breakData: (root) => edit(root, 'observations.csv', () => ''),
+    breakData: (root) => editData(root, 'observations.csv', () => ''),
     expected: ['data/observations.csv:1:1: [schema] file is empty; it needs the header row: vehicle,charger,region,state,kw,note,source'],
   },
   {
     name: 'a byte-order mark',
-    breakData: (root) => edit(root, 'vehicles.csv', (t) => `\uFEFF${t}`),
+    breakData: (root) => editData(root, 'vehicles.csv', (t) => `\uFEFF${t}`),
     expected: ['data/vehicles.csv:1:1: [format] file starts with a byte-order mark (BOM) (fix: save the file as UTF-8 without BOM, or run npm run fix)'],
   },
   {
     name: 'CRLF line endings',
-    breakData: (root) => edit(root, 'charger_connectors.csv', (t) => t.replace(/\n/g, '\r\n')),
+    breakData: (root) => editData(root, 'charger_connectors.csv', (t) => t.replace(/\n/g, '\r\n')),
     expected: [
       'data/charger_connectors.csv:1:60: [format] line ends with CR LF (8 line(s) in this file); data files use LF line endings (fix: run npm run fix)',
     ],
@@ -104,8 +96,8 @@ describe('a build over broken data', () => {
 
   it('lists every problem at once, sorted by file and position', async () => {
     const result = await failingBuild((root) => {
-      edit(root, 'vehicles.csv', (t) => t.replace('volt-b-800-2024,Fixture,Volt B,800,2024,77', 'volt-b-800-2024,Fixture,Volt B,800,2024,lots'));
-      edit(root, 'chargers.csv', (t) => t.replace('amp-dc-50,Amp,DC 50,DC,50', 'amp-dc-50,Amp,DC 50,XC,50'));
+      editData(root, 'vehicles.csv', (t) => t.replace('volt-b-800-2024,Fixture,Volt B,800,2024,77', 'volt-b-800-2024,Fixture,Volt B,800,2024,lots'));
+      editData(root, 'chargers.csv', (t) => t.replace('amp-dc-50,Amp,DC 50,DC,50', 'amp-dc-50,Amp,DC 50,XC,50'));
     });
     expect(result.problems).toEqual([
       'data/chargers.csv:2:4: [schema] current_kind: must be one of AC, DC, got "XC"',
@@ -115,19 +107,18 @@ describe('a build over broken data', () => {
   });
 
   it('reports a YAML problem at the line and column of the value', async () => {
-    const result = await failingBuild((root) => edit(root, 'sources.yaml', (t) => t.replace('kind: testing', 'kind: rumour')));
+    const result = await failingBuild((root) => editData(root, 'sources.yaml', (t) => t.replace('kind: testing', 'kind: rumour')));
     expect(result.problems).toEqual(['data/sources.yaml:8:9: [schema] kind: must be one of oem, regulatory, press, community, testing, derived, got "rumour"']);
   });
 });
 
 describe('a build whose output breaks a published schema', () => {
   it('stops before writing, naming the file and the failing field', async () => {
-    const root = copyFixture();
+    const root = await copyBuiltFixture();
     const publicDir = path.join(root, 'public');
-    await buildSite({ root });
     const before = treeDigest(publicDir);
     // The data files accept any YYYY-MM-DD; the published schema accepts only real calendar days.
-    edit(root, 'sources.yaml', (t) => t.replace('accessedAt: 2026-01-15', 'accessedAt: 2026-02-30'));
+    editData(root, 'sources.yaml', (t) => t.replace('accessedAt: 2026-01-15', 'accessedAt: 2026-02-30'));
     const failure = await buildSite({ root, history: 'provisional' }).then(
       () => null,
       (error: unknown) => error,
@@ -138,28 +129,5 @@ describe('a build whose output breaks a published schema', () => {
     expect(violation.kind).toBe('edge');
     expect(violation.problems).toContain('/sources/1/accessedAt must match format "date"');
     expect(treeDigest(publicDir)).toEqual(before);
-  });
-});
-
-describe('npm run build on broken data', () => {
-  let root: string;
-  beforeAll(() => {
-    root = copyFixture();
-    edit(root, 'vehicles.csv', (t) => t.replace('volt-a-400-2024,Fixture,Volt A,400,2024', 'volt-a-400-2024,Fixture,Volt A,400,twenty'));
-  });
-
-  it('exits 1, prints file:line:column on stderr and writes no public/', () => {
-    let status = 0;
-    let stderr = '';
-    try {
-      execFileSync(process.execPath, ['--import', 'tsx', 'build/cli/build.ts', '--root', root], { stdio: 'pipe' });
-    } catch (error) {
-      const failure = error as { status: number; stderr: Buffer };
-      status = failure.status;
-      stderr = failure.stderr.toString();
-    }
-    expect(status).toBe(1);
-    expect(stderr).toContain('data/vehicles.csv:2:5: [schema] model_year: must be a whole number, got "twenty"');
-    expect(existsSync(path.join(root, 'public'))).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { REGIONS } from '../../build/core/regions.ts';
 import { layout } from '../../build/render/layout.ts';
-import { copyFixture, treeDigest } from '../helpers/fixture.ts';
+import { copyBuiltFixture, copyFixture, treeDigest } from '../helpers/fixture.ts';
 
 const readJson = (publicDir: string, file: string) => JSON.parse(readFileSync(path.join(publicDir, file), 'utf8'));
 
@@ -17,9 +17,8 @@ const SOURCE_FIELDS = ['id', 'kind', 'title', 'url', 'accessedAt'];
 describe('the built documents', () => {
   let publicDir: string;
   beforeAll(async () => {
-    const root = copyFixture();
+    const root = await copyBuiltFixture();
     publicDir = path.join(root, 'public');
-    await buildSite({ root });
   });
 
   it('vehicle and charger details have exactly the contract fields, with a stable UUID', () => {

@@ -8,7 +8,7 @@ import { stateFile } from '../../build/pipeline/build-state.ts';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { layout } from '../../build/render/layout.ts';
 import { TreeWriter } from '../../build/write/tree-writer.ts';
-import { copyFixture, editData, treeDigest } from '../helpers/fixture.ts';
+import { copyBuiltFixture, copyFixture, editData, treeDigest } from '../helpers/fixture.ts';
 
 /** The tree a clean build of `root`'s data writes (into a fresh folder). */
 async function cleanTree(root: string): Promise<Record<string, string>> {
@@ -30,9 +30,8 @@ const EDITS: [string, (root: string) => void][] = [
 
 describe('an incremental rebuild', () => {
   it.each(EDITS)('after %s writes exactly the tree of a clean build', async (_name, edit) => {
-    const root = copyFixture();
+    const root = await copyBuiltFixture('provisional');
     const publicDir = path.join(root, 'public');
-    await buildSite({ root, history: 'provisional' });
     edit(root);
     const result = await buildSite({ root, history: 'provisional' });
     expect(result.kind).toBe('incremental');
@@ -40,8 +39,7 @@ describe('an incremental rebuild', () => {
   });
 
   it('re-renders only the changed vehicle, its edges and the lists it appears in', async () => {
-    const root = copyFixture();
-    await buildSite({ root, history: 'provisional' });
+    const root = await copyBuiltFixture('provisional');
     EDITS[0]![1](root);
     const before = treeDigest(path.join(root, 'public'));
     const result = await buildSite({ root, history: 'provisional' });
@@ -55,8 +53,7 @@ describe('an incremental rebuild', () => {
 
 describe('the build state is only an optimisation', () => {
   const prepare = async () => {
-    const root = copyFixture();
-    await buildSite({ root, history: 'provisional' });
+    const root = await copyBuiltFixture('provisional');
     EDITS[0]![1](root);
     return root;
   };
@@ -93,9 +90,8 @@ describe('the build state is only an optimisation', () => {
 
 describe('an interrupted commit', () => {
   it('is completed by the next writer on the same folder, from its journal', async () => {
-    const root = copyFixture();
+    const root = await copyBuiltFixture('provisional');
     const publicDir = path.join(root, 'public');
-    await buildSite({ root, history: 'provisional' });
     const writer = new TreeWriter(publicDir, ['api/'], 'incremental');
     writer.write('api/v1/_data/index.json', '{"changed":true}\n');
     writer.remove(layout.vehicle('volt-a-400-2024'));
@@ -109,9 +105,8 @@ describe('an interrupted commit', () => {
   });
 
   it('a staging folder without a journal is an aborted build: discarded, public/ untouched', async () => {
-    const root = copyFixture();
+    const root = await copyBuiltFixture('provisional');
     const publicDir = path.join(root, 'public');
-    await buildSite({ root, history: 'provisional' });
     const before = treeDigest(publicDir);
     const writer = new TreeWriter(publicDir, ['api/'], 'incremental');
     writer.write('api/v1/_data/index.json', '{"changed":true}\n');

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, spawnCli, type CliResult, type CommandName } from '../helpers/cli.ts';
-import { copyFixture, editData, MINI_FIXTURE, treeDigest } from '../helpers/fixture.ts';
+import { copyBuiltFixture, copyFixture, editData, MINI_FIXTURE, NETLIFY_TOML, treeDigest } from '../helpers/fixture.ts';
 
 /** Exactly one line on stderr, exit 1, no stack trace. */
 function expectOneLine(result: CliResult, pattern: RegExp): void {
@@ -87,10 +87,7 @@ describe('npm run release', () => {
 });
 
 describe('npm run serve', () => {
-  const site = (() => {
-    const root = copyFixture();
-    return root;
-  })();
+  const site = copyFixture();
 
   it.each([['abc'], ['70000'], [''], ['0'], ['80a']])('PORT=%s is refused (never a random port)', async (port) => {
     const previous = process.env.PORT;
@@ -105,7 +102,7 @@ describe('npm run serve', () => {
 
   it('without a built public/ it says to build first', async () => {
     const root = copyFixture();
-    cpSync(path.join(MINI_FIXTURE, '..', '..', '..', 'netlify.toml'), path.join(root, 'netlify.toml'));
+    cpSync(NETLIFY_TOML, path.join(root, 'netlify.toml'));
     expectOneLine(await runCli('serve', ['--dir', root, '--port', '8089']), /^serve: .*public holds no built API: run npm run build \(or npm run mirror\) first$/);
   });
 
@@ -118,12 +115,9 @@ describe('npm run serve', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as { port: number }).port;
     try {
-      const dir = path.join(MINI_FIXTURE, '..', '..', '..');
-      expect(existsSync(path.join(dir, 'netlify.toml'))).toBe(true);
-      const shared = mkdtempSync(path.join(os.tmpdir(), 'ev-serve-'));
-      cpSync(path.join(dir, 'netlify.toml'), path.join(shared, 'netlify.toml'));
-      await runCli('build', ['--root', MINI_FIXTURE, '--public', path.join(shared, 'public')]);
-      expectOneLine(await runCli('serve', ['--dir', shared, '--port', String(port)]), new RegExp(`^serve: port ${port} on 127\\.0\\.0\\.1 is already in use`));
+      const built = await copyBuiltFixture();
+      cpSync(NETLIFY_TOML, path.join(built, 'netlify.toml'));
+      expectOneLine(await runCli('serve', ['--dir', built, '--port', String(port)]), new RegExp(`^serve: port ${port} on 127\\.0\\.0\\.1 is already in use`));
     } finally {
       taken.close();
     }
@@ -132,8 +126,18 @@ describe('npm run serve', () => {
 
 describe('the real programs', () => {
   it('each command, run as its own process, prints one line and exits 1 on a bad flag', async () => {
-    const names = ['build', 'check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror', 'fuzz'];
+    const names = ['check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror', 'fuzz'];
     const results = await Promise.all(names.map((name) => spawnCli(name, ['--bogus'])));
     for (const [i, result] of results.entries()) expectOneLine(result, new RegExp(`^${names[i]}: Unknown option '--bogus'`));
+  });
+
+  it('npm run build on broken data exits 1, prints file:line:column on stderr and writes no public/', async () => {
+    const root = copyFixture();
+    editData(root, 'vehicles.csv', (t) => t.replace('volt-a-400-2024,Fixture,Volt A,400,2024', 'volt-a-400-2024,Fixture,Volt A,400,twenty'));
+    const result = await spawnCli('build', ['--root', root]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('data/vehicles.csv:2:5: [schema] model_year: must be a whole number, got "twenty"');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(path.join(root, 'public'))).toBe(false);
   });
 });

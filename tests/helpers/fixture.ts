@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { inject } from 'vitest';
+import { buildSite } from '../../build/pipeline/build-site.ts';
+import type { HistoryMode } from '../../build/release/edge-history.ts';
 
 export const MINI_FIXTURE = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
 /** This repository: its own data/ is the shipped dataset. */
@@ -18,6 +20,27 @@ export const OUTSIDE_SENTINEL = 'SENTINEL-OUTSIDE-PUBLIC-7f3a';
 export function copyFixture(source = MINI_FIXTURE): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'ev-fixture-'));
   cpSync(path.join(source, 'data'), path.join(root, 'data'), { recursive: true });
+  return root;
+}
+
+const builtTemplates = new Map<string, Promise<string>>();
+
+/**
+ * A fresh copy of the mini fixture already built: data/, public/ and the build state beside it, as `buildSite({ root,
+ * history })` leaves them. The build runs once per test worker and history mode; each call then only copies files.
+ */
+export async function copyBuiltFixture(history: HistoryMode = 'enforce'): Promise<string> {
+  let template = builtTemplates.get(history);
+  if (!template) {
+    template = (async () => {
+      const root = copyFixture();
+      await buildSite({ root, history });
+      return root;
+    })();
+    builtTemplates.set(history, template);
+  }
+  const root = mkdtempSync(path.join(os.tmpdir(), 'ev-built-'));
+  cpSync(await template, root, { recursive: true });
   return root;
 }
 

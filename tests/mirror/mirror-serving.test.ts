@@ -10,7 +10,7 @@ import { syncMirror } from '../../build/mirror/sync-mirror.ts';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { startServer, type RunningServer } from '../../build/serve/server.ts';
 import { runCli } from '../helpers/cli.ts';
-import { copyFixture, editData, listFiles, NETLIFY_TOML, treeDigest } from '../helpers/fixture.ts';
+import { copyBuiltFixture, copyFixture, editData, listFiles, NETLIFY_TOML, treeDigest } from '../helpers/fixture.ts';
 import { rawRequest, type RawResponse } from '../helpers/http.ts';
 import { publicRoutes } from '../helpers/routes.ts';
 
@@ -22,8 +22,7 @@ describe('a mirror served with npm run serve -- --dir', () => {
   let original: RunningServer;
   let mirror: RunningServer;
   beforeAll(async () => {
-    project = copyFixture();
-    await buildSite({ root: project });
+    project = await copyBuiltFixture();
     original = await startServer({ publicDir: path.join(project, 'public'), netlifyToml: NETLIFY_TOML, log: () => {} });
     const folder = path.join(mkdtempSync(path.join(os.tmpdir(), 'ev-mirror-')), 'mirror');
     const fetching = await startServer({ publicDir: path.join(project, 'public'), netlifyToml: NETLIFY_TOML, log: () => {}, noRateLimit: true });
@@ -97,8 +96,7 @@ describe('the bundle', () => {
 
 describe('a release between two syncs', () => {
   it('reaches the mirror, and /api/v1/changes/{version} lists exactly the edges whose content changed', async () => {
-    const project = copyFixture();
-    await buildSite({ root: project });
+    const project = await copyBuiltFixture();
     const served = await startServer({ publicDir: path.join(project, 'public'), netlifyToml: NETLIFY_TOML, log: () => {}, noRateLimit: true, treeCheckIntervalMs: 0 });
     const folder = path.join(mkdtempSync(path.join(os.tmpdir(), 'ev-mirror-')), 'mirror');
     try {
