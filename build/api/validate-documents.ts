@@ -6,13 +6,16 @@ import type { DocumentKind } from './schemas.ts';
 
 /** Thrown when an emitted document breaks its schema: names the file and the failing field. */
 export class SchemaViolation extends Error {
-  constructor(
-    readonly path: string,
-    readonly kind: DocumentKind,
-    readonly problems: string[],
-  ) {
+  readonly path: string;
+  readonly kind: DocumentKind;
+  readonly problems: string[];
+
+  constructor(path: string, kind: DocumentKind, problems: string[]) {
     super(`${path} does not match schema ${kind}: ${problems.join('; ')}`);
     this.name = 'SchemaViolation';
+    this.path = path;
+    this.kind = kind;
+    this.problems = problems;
   }
 }
 

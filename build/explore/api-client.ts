@@ -6,9 +6,12 @@ export type Problem =
   | { kind: 'http'; path: string; status: number; code: string | null };
 
 export class ApiProblem extends Error {
-  constructor(readonly problem: Problem) {
+  readonly problem: Problem;
+
+  constructor(problem: Problem) {
     super(problem.kind);
     this.name = 'ApiProblem';
+    this.problem = problem;
   }
 }
 
@@ -35,11 +38,13 @@ export class ApiClient {
   private readonly answers = new Map<string, Promise<unknown>>();
   /** Requests actually sent, for the page's footer and the tests. */
   sent = 0;
+  private readonly base: string;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly base = '',
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(base = '', now: () => number = Date.now) {
+    this.base = base;
+    this.now = now;
+  }
 
   get<T>(path: string): Promise<T> {
     let answer = this.answers.get(path);

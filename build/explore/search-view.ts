@@ -18,10 +18,12 @@ export interface SearchActions {
 export class SearchView {
   private shown: Candidate[] = [];
 
-  constructor(
-    private readonly elements: SearchElements,
-    private readonly actions: SearchActions,
-  ) {
+  private readonly elements: SearchElements;
+  private readonly actions: SearchActions;
+
+  constructor(elements: SearchElements, actions: SearchActions) {
+    this.elements = elements;
+    this.actions = actions;
     elements.input.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') {
         event.preventDefault();

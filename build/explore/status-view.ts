@@ -14,7 +14,11 @@ export interface ProblemContext {
 export class StatusView {
   private timer: ReturnType<typeof setInterval> | null = null;
 
-  constructor(private readonly element: HTMLElement) {}
+  private readonly element: HTMLElement;
+
+  constructor(element: HTMLElement) {
+    this.element = element;
+  }
 
   clear(): void {
     this.stopTimer();

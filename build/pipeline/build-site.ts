@@ -34,9 +34,12 @@ export interface BuildResult extends WriteStats {
 
 /** The release does not match the data: publishing now would publish wrong edge versions. */
 export class StaleLedgerError extends Error {
-  constructor(readonly reasons: string[]) {
+  readonly reasons: string[];
+
+  constructor(reasons: string[]) {
     super(`the ledger does not match the data:\n${reasons.map((r) => `  - ${r}`).join('\n')}`);
     this.name = 'StaleLedgerError';
+    this.reasons = reasons;
   }
 }
 

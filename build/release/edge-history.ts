@@ -19,10 +19,13 @@ export class EdgeHistory {
   private seen = new Set<string>();
   private vehicle = '';
 
-  constructor(
-    private readonly dataDir: string,
-    readonly mode: HistoryMode,
-  ) {}
+  private readonly dataDir: string;
+  readonly mode: HistoryMode;
+
+  constructor(dataDir: string, mode: HistoryMode) {
+    this.dataDir = dataDir;
+    this.mode = mode;
+  }
 
   get staleEdges(): number {
     return this.staleCount;

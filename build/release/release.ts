@@ -28,9 +28,12 @@ export interface ReleaseSummary {
 
 /** Nothing would change for API users, and data/ is what the last release was made from: there is nothing to release. */
 export class NothingToRelease extends Error {
-  constructor(readonly current: string) {
+  readonly current: string;
+
+  constructor(current: string) {
     super(`nothing changed since release ${current}: no version was bumped and nothing was written`);
     this.name = 'NothingToRelease';
+    this.current = current;
   }
 }
 

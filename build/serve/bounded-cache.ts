@@ -4,10 +4,13 @@ export class BoundedCache<V> {
   private readonly entries = new Map<string, { value: V; bytes: number }>();
   private bytes = 0;
 
-  constructor(
-    private readonly maxBytes: number,
-    private readonly sizeOf: (key: string, value: V) => number,
-  ) {}
+  private readonly maxBytes: number;
+  private readonly sizeOf: (key: string, value: V) => number;
+
+  constructor(maxBytes: number, sizeOf: (key: string, value: V) => number) {
+    this.maxBytes = maxBytes;
+    this.sizeOf = sizeOf;
+  }
 
   get size(): number {
     return this.entries.size;

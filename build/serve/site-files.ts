@@ -33,10 +33,12 @@ export class SiteFiles {
   private tokenStamp = '';
   private checkedAt = 0;
 
-  constructor(
-    readonly publicDir: string,
-    private readonly options: SiteFilesOptions = {},
-  ) {
+  readonly publicDir: string;
+  private readonly options: SiteFilesOptions;
+
+  constructor(publicDir: string, options: SiteFilesOptions = {}) {
+    this.publicDir = publicDir;
+    this.options = options;
     const cacheBytes = options.cacheBytes ?? 64 * 1024 * 1024;
     this.largeFileBytes = Math.floor(cacheBytes / 16);
     this.bodies = new BoundedCache<ServedFile>(cacheBytes, (key, file) => 2 * key.length + file.size + 200);

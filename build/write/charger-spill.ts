@@ -15,11 +15,12 @@ export class ChargerSpill {
   private held = 0;
 
   /** `maxHeldBytes`: memory for all buffers together; the fullest is flushed to disk when it is exceeded. */
-  constructor(
-    private readonly dir: string,
-    chargers: number,
-    private readonly maxHeldBytes = 32 * 1024 * 1024,
-  ) {
+  private readonly dir: string;
+  private readonly maxHeldBytes: number;
+
+  constructor(dir: string, chargers: number, maxHeldBytes = 32 * 1024 * 1024) {
+    this.dir = dir;
+    this.maxHeldBytes = maxHeldBytes;
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     this.buffers = Array.from({ length: chargers }, () => []);

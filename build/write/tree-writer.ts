@@ -39,11 +39,14 @@ export class TreeWriter {
   private written = 0;
   private unchanged = 0;
 
-  constructor(
-    readonly publicDir: string,
-    private readonly ownedPaths: readonly string[],
-    private readonly mode: WriteMode = 'full',
-  ) {
+  readonly publicDir: string;
+  private readonly ownedPaths: readonly string[];
+  private readonly mode: WriteMode;
+
+  constructor(publicDir: string, ownedPaths: readonly string[], mode: WriteMode = 'full') {
+    this.publicDir = publicDir;
+    this.ownedPaths = ownedPaths;
+    this.mode = mode;
     this.stagingDir = path.join(path.dirname(publicDir), `.${path.basename(publicDir)}-staging`);
     if (existsSync(path.join(this.stagingDir, JOURNAL))) this.finishCommit();
     rmSync(this.stagingDir, { recursive: true, force: true });

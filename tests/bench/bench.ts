@@ -20,7 +20,8 @@ const { values } = parseArgs({
   },
 });
 const RUNS = Number(values.runs);
-const TSX = ['--import', 'tsx'];
+/** How package.json's scripts run TypeScript (natively, or through tsx on Node 20). */
+const RUN_TYPESCRIPT = ['--import', './build/cli/run-typescript.mjs'];
 const work = mkdtempSync(path.join(values.dir, 'ev-bench-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const rows: [string, string, string][] = [];
@@ -43,10 +44,10 @@ function report(name: string, value: string, target?: { atMost?: number; atLeast
 const settle = () => execFileSync('sync');
 
 /** The Node flags `npm run build` runs with (package.json), so that the bench measures the same process (heap bound). */
-const BUILD_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { build: string } }).scripts.build.split(' ').filter((word) => word.startsWith('--max-old-space-size'));
+const BUILD_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { build: string } }).scripts.build.split(' ').filter((word) => /^--max-(old|semi)-space-size=/.test(word));
 
 function buildOnce(root: string, publicDir: string): { ms: number; maxRssMb: number; written: number; unchanged: number; files: number } {
-  const out = execFileSync(process.execPath, [...BUILD_FLAGS, ...TSX, 'tests/bench/build-once.ts', root, publicDir], { maxBuffer: 1 << 24 }).toString();
+  const out = execFileSync(process.execPath, [...BUILD_FLAGS, ...RUN_TYPESCRIPT, 'tests/bench/build-once.ts', root, publicDir], { maxBuffer: 1 << 24 }).toString();
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
@@ -126,7 +127,7 @@ rebuildAfter('observation row', 'observations.csv', (t) => {
 });
 
 // 2b. The mirror bundle of the same tree (a publishing build writes it after the commit).
-const bundle = JSON.parse(execFileSync(process.execPath, [...TSX, 'tests/bench/bundle-once.ts', publicDir, path.join(work, 'bundle.tar.gz')]).toString().trim().split('\n').pop()!) as { ms: number; bytes: number; bundleBytes: number };
+const bundle = JSON.parse(execFileSync(process.execPath, [...RUN_TYPESCRIPT, 'tests/bench/bundle-once.ts', publicDir, path.join(work, 'bundle.tar.gz')]).toString().trim().split('\n').pop()!) as { ms: number; bytes: number; bundleBytes: number };
 report('mirror bundle time ÷ full build', `${(bundle.ms / median(builds)).toFixed(2)} (${(bundle.ms / 1000).toFixed(2)} s)`);
 report('mirror bundle bytes ÷ tree bytes', `${(bundle.bundleBytes / bundle.bytes).toFixed(3)} (${(bundle.bundleBytes / 1e6).toFixed(1)} MB of ${(bundle.bytes / 1e6).toFixed(1)} MB)`);
 
@@ -179,7 +180,7 @@ const projectRoot = path.join(work, 'server-root');
 mkdirSync(projectRoot);
 execFileSync('ln', ['-s', publicDir, path.join(projectRoot, 'public')]);
 execFileSync('cp', ['netlify.toml', projectRoot]);
-const ours = await serve([...TSX, 'build/cli/serve.ts', '--dir', projectRoot, '--no-rate-limit'], 18101);
+const ours = await serve([...RUN_TYPESCRIPT, 'build/cli/serve.ts', '--dir', projectRoot, '--no-rate-limit'], 18101);
 const plain = await serve(['node_modules/http-server/bin/http-server', publicDir, '-p', '18102', '-a', '127.0.0.1', '-s'], 18102);
 try {
   const a = await load(18101, publicPaths);
