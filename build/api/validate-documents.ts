@@ -1,7 +1,12 @@
-// Checks every document the build emits against its published JSON Schema (ajv; each validator compiled once, on first use).
+// Checks every document the build emits against its published JSON Schema (ajv's standalone validators, compiled once
+// and kept in the derived cache).
+import { createRequire } from 'node:module';
+import { _ } from 'ajv';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
-import { jsonSchemaOf } from './json-schemas.ts';
+import { cachedText } from '../core/derived-cache.ts';
+import { DOCUMENT_KINDS, jsonSchemaOf } from './json-schemas.ts';
 import type { DocumentKind } from './schemas.ts';
 
 /** Thrown when an emitted document breaks its schema: names the file and the failing field. */
@@ -21,16 +26,45 @@ export class SchemaViolation extends Error {
 
 export type DocumentValidator = (path: string, kind: DocumentKind, document: unknown) => void;
 
-export function createDocumentValidator(): DocumentValidator {
-  const ajv = new Ajv2020({ allErrors: true, strict: true });
+const require = createRequire(import.meta.url);
+/** The packages whose versions shape the compiled validators (zod writes the schemas, ajv compiles them). */
+const VALIDATOR_TOOLS = ['ajv', 'ajv-formats', 'zod'].map((name) => `${name} ${(require(`${name}/package.json`) as { version: string }).version}`).join(' ');
+
+/**
+ * Every published schema compiled by ajv into one CommonJS module of standalone validators (export `k<i>` validates
+ * DOCUMENT_KINDS[i]), kept in the derived cache: a build loads it in milliseconds instead of compiling each schema.
+ */
+function validatorModule(): string {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
-  const validators = new Map<DocumentKind, ValidateFunction>();
+  for (const kind of DOCUMENT_KINDS) ajv.addSchema(jsonSchemaOf(kind), kind);
+  // ajv's CommonJS module is the function itself.
+  return (standaloneCode as unknown as (ajv: Ajv2020, exports: Record<string, string>) => string)(ajv, Object.fromEntries(DOCUMENT_KINDS.map((kind, i) => [`k${i}`, kind])));
+}
+
+let compiled: Map<DocumentKind, ValidateFunction> | undefined;
+function validators(): Map<DocumentKind, ValidateFunction> {
+  if (!compiled) {
+    const { text, file } = cachedText('validators', '.cjs', VALIDATOR_TOOLS, validatorModule);
+    // Loaded from its cache file, whose require() of ajv's runtime resolves through this project's node_modules; with
+    // no cache file (read-only node_modules) the same text runs through a require made for this module.
+    const exports = (file ? require(file) : loadModuleText(text)) as Record<string, ValidateFunction>;
+    compiled = new Map(DOCUMENT_KINDS.map((kind, i) => [kind, exports[`k${i}`]!]));
+  }
+  return compiled;
+}
+
+function loadModuleText(text: string): unknown {
+  const module = { exports: {} as unknown };
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the text is ajv's own generated code for our schemas
+  (new Function('module', 'exports', 'require', text) as (...args: unknown[]) => void)(module, module.exports, require);
+  return module.exports;
+}
+
+export function createDocumentValidator(): DocumentValidator {
+  const byKind = validators();
   return (path, kind, document) => {
-    let validate = validators.get(kind);
-    if (!validate) {
-      validate = ajv.compile(jsonSchemaOf(kind));
-      validators.set(kind, validate);
-    }
+    const validate = byKind.get(kind)!;
     if (!validate(document)) {
       const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '(document)'} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
       throw new SchemaViolation(path, kind, problems);

@@ -1,10 +1,8 @@
 // The explorer at /explore/: its static HTML (style inlined) and its script, compiled from build/explore/ by esbuild.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildSync, version as esbuildVersion } from 'esbuild';
-import fg from 'fast-glob';
+import { cachedText } from '../core/derived-cache.ts';
 import { FIELD_WORDS, STATE_WORDS } from '../core/glossary.ts';
 import { ATTRIBUTION, DATA_LICENSE } from '../core/license.ts';
 import { DEFAULT_REGION, REGION_TABLE } from '../core/regions.ts';
@@ -18,18 +16,6 @@ const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 let script: string | undefined;
-
-/**
- * Compiled scripts are kept in node_modules/.cache by a digest of every build/ source and the esbuild version, so a
- * rebuild does not pay for esbuild again (the output is the same bytes either way: the cache only saves time).
- */
-const CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'open-ev-explorer');
-
-function sourcesDigest(): string {
-  const hash = createHash('sha256').update(`esbuild ${esbuildVersion}\0`);
-  for (const file of fg.sync('**/*.{ts,css}', { cwd: path.join(PROJECT_ROOT, 'build') }).sort()) hash.update(`${file}\0`).update(readFileSync(path.join(PROJECT_ROOT, 'build', file)));
-  return hash.digest('hex').slice(0, 32);
-}
 
 function compile(): string {
   return buildSync({
@@ -47,22 +33,12 @@ function compile(): string {
   }).outputFiles[0]!.text;
 }
 
-/** The page's script: build/explore/main.ts and what it imports, one ES module, no source map, no absolute paths. */
+/**
+ * The page's script: build/explore/main.ts and what it imports, one ES module, no source map, no absolute paths.
+ * Kept in the derived cache (core/derived-cache.ts), so a rebuild does not pay for esbuild again.
+ */
 export function exploreScript(): string {
-  if (script !== undefined) return script;
-  const cached = path.join(CACHE_DIR, `${sourcesDigest()}.js`);
-  try {
-    script = readFileSync(cached, 'utf8');
-  } catch {
-    script = compile();
-    try {
-      mkdirSync(CACHE_DIR, { recursive: true });
-      writeFileSync(`${cached}.${process.pid}.tmp`, script);
-      renameSync(`${cached}.${process.pid}.tmp`, cached);
-    } catch {
-      // A read-only node_modules: no cache, same output.
-    }
-  }
+  script ??= cachedText('explore', '.js', `esbuild ${esbuildVersion}`, compile).text;
   return script;
 }
 
