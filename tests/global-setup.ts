@@ -1,18 +1,20 @@
-// Builds the sites many test files read, once per run: the mini fixture (released) and the shipped dataset (preview).
+// Prepares the sites many test files read, once per run: builds the mini fixture (released) and names the folder of the
+// shipped dataset (preview), which the first test file that needs it builds.
 // Each lives in its own temp folder, with sentinel files planted beside public/ for the traversal tests.
 import { accessSync, constants, statSync } from 'node:fs';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../build/pipeline/build-site.ts';
-import { MINI_FIXTURE, OUTSIDE_SENTINEL, PROJECT_ROOT } from './helpers/fixture.ts';
+import { MINI_FIXTURE, OUTSIDE_SENTINEL } from './helpers/fixture.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** public/ of the mini fixture built as published (its ledger is released). */
     miniSite: string;
-    /** public/ of this repository's data/ built in preview mode (contributors' data need not be released). */
+    /** public/ of this repository's data/ built in preview mode (contributors' data need not be released), once a
+     * test file has asked for it with useShippedSite(). */
     shippedSite: string;
   }
 }
@@ -40,16 +42,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await chmod(runDir, 0o711);
   process.env.TMPDIR = runDir;
   const root = await mkdtemp(path.join(runDir, 'ev-sites-'));
-  const build = async (name: string, projectRoot: string, history: 'enforce' | 'provisional') => {
-    const publicDir = path.join(root, name, 'public');
-    await buildSite({ root: projectRoot, publicDir, history });
+  // The sentinels sit next to each site's public/; the mini fixture is built here (most files read it), the shipped
+  // data by the first test file that asks for it (useShippedSite), while the files that do not need it already run.
+  const folder = async (name: string) => {
+    await mkdir(path.join(root, name));
     await writeFile(path.join(root, name, 'package.json'), JSON.stringify({ name: OUTSIDE_SENTINEL }));
     await writeFile(path.join(root, name, 'etc'), OUTSIDE_SENTINEL);
-    return publicDir;
+    return path.join(root, name, 'public');
   };
-  const [mini, shipped] = await Promise.all([build('mini', MINI_FIXTURE, 'enforce'), build('shipped', PROJECT_ROOT, 'provisional')]);
+  const mini = await folder('mini');
+  await buildSite({ root: MINI_FIXTURE, publicDir: mini, history: 'enforce' });
   project.provide('miniSite', mini);
-  project.provide('shippedSite', shipped);
+  project.provide('shippedSite', await folder('shipped'));
   return async () => {
     if (outerTmp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = outerTmp;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Region } from '../../build/core/regions.ts';
 import { loadDataset, observationKey, type Dataset } from '../../build/data/dataset.ts';
 import { DERIVED_SOURCE_ID } from '../../build/derive/rules/cited-sources.ts';
-import { listFiles, PROJECT_ROOT, sharedSite } from '../helpers/fixture.ts';
+import { listFiles, PROJECT_ROOT, useShippedSite } from '../helpers/fixture.ts';
 
 interface PublishedEdge {
   vehicle: string;
@@ -35,7 +35,7 @@ function factsOf(data: Dataset, edge: PublishedEdge): Map<string, Set<string>> {
 }
 
 describe('sources on the published edges of the shipped dataset', () => {
-  const site = sharedSite('shipped');
+  const site = useShippedSite();
   let data: Dataset;
   let sample: PublishedEdge[];
   beforeAll(async () => {

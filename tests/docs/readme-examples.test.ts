@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT, sharedSite } from '../helpers/fixture.ts';
+import { PROJECT_ROOT, useShippedSite } from '../helpers/fixture.ts';
 import { rawRequest, useServer } from '../helpers/http.ts';
 
 interface Example {
@@ -64,7 +64,8 @@ function expectElidedMatch(actual: string, expected: string, command: string): v
 }
 
 describe('README examples', () => {
-  const running = useServer(() => sharedSite('shipped'));
+  const site = useShippedSite();
+  const running = useServer(() => site);
 
   it('has examples for the index, every resource kind and the errors', () => {
     const paths = readmeExamples().map((example) => example.path);

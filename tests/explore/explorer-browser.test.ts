@@ -6,10 +6,10 @@ import type { Edge } from '../../build/api/schemas.ts';
 import type { Region } from '../../build/core/regions.ts';
 import { STATES } from '../../build/core/vocabulary.ts';
 import { boxesOverflowing, horizontalOverflow, openPage, screenshotDir, useBrowser } from '../helpers/browser.ts';
-import { sharedSite } from '../helpers/fixture.ts';
+import { useShippedSite } from '../helpers/fixture.ts';
 import { rawRequest, useServer } from '../helpers/http.ts';
 
-const site = sharedSite('shipped');
+const site = useShippedSite();
 // trustProxy: X-Forwarded-For names the client, so each test's browser context (and the test's own requests) has its own budget.
 const running = useServer(() => site, { trustProxy: 1 });
 const chromium = useBrowser();

@@ -1,11 +1,11 @@
 // Test helpers: the project's folders, copies of a project's data/ in temp folders, the shared built sites, tree digests.
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import { inject } from 'vitest';
+import { beforeAll, inject } from 'vitest';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import type { HistoryMode } from '../../build/release/edge-history.ts';
 
@@ -56,7 +56,43 @@ export interface SharedSite {
   json(relative: string): unknown;
 }
 
-/** A site built once per test run by tests/global-setup.ts; read it, never change it. */
+let shippedBuilt: Promise<void> | undefined;
+
+/**
+ * Builds the shipped site once per test run: the first worker to ask takes a lock folder and builds, the others wait
+ * for its marker (or its failure). Memoised per worker.
+ */
+function buildShippedSite(): Promise<void> {
+  shippedBuilt ??= (async () => {
+    const publicDir = inject('shippedSite');
+    const marker = (name: string) => path.join(path.dirname(publicDir), name);
+    try {
+      mkdirSync(marker('.building'));
+    } catch {
+      while (!existsSync(marker('.built'))) {
+        if (existsSync(marker('.failed'))) throw new Error(`the shipped site failed to build: ${readFileSync(marker('.failed'), 'utf8')}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return;
+    }
+    try {
+      await buildSite({ root: PROJECT_ROOT, publicDir, history: 'provisional' });
+      writeFileSync(marker('.built'), '');
+    } catch (error) {
+      writeFileSync(marker('.failed'), String(error));
+      throw error;
+    }
+  })();
+  return shippedBuilt;
+}
+
+/** The shipped site, built before the calling file's other hooks run (call it before them, at the top of the file). */
+export function useShippedSite(): SharedSite {
+  beforeAll(buildShippedSite, 120_000);
+  return sharedSite('shipped');
+}
+
+/** A site built once per test run (mini: by tests/global-setup.ts; shipped: see useShippedSite); read it, never change it. */
 export function sharedSite(name: 'mini' | 'shipped'): SharedSite {
   const publicDir = inject(name === 'mini' ? 'miniSite' : 'shippedSite');
   return { publicDir, json: (relative) => JSON.parse(readFileSync(path.join(publicDir, relative), 'utf8')) as unknown };
