@@ -27,8 +27,6 @@ export class SchemaViolation extends Error {
 export type DocumentValidator = (path: string, kind: DocumentKind, document: unknown) => void;
 
 const require = createRequire(import.meta.url);
-/** The packages whose versions shape the compiled validators (zod writes the schemas, ajv compiles them). */
-const VALIDATOR_TOOLS = ['ajv', 'ajv-formats', 'zod'].map((name) => `${name} ${(require(`${name}/package.json`) as { version: string }).version}`).join(' ');
 
 /**
  * Every published schema compiled by ajv into one CommonJS module of standalone validators (export `k<i>` validates
@@ -45,7 +43,7 @@ function validatorModule(): string {
 let compiled: Map<DocumentKind, ValidateFunction> | undefined;
 function validators(): Map<DocumentKind, ValidateFunction> {
   if (!compiled) {
-    const { text, file } = cachedText('validators', '.cjs', VALIDATOR_TOOLS, validatorModule);
+    const { text, file } = cachedText('validators', '.cjs', validatorModule);
     // Loaded from its cache file, whose require() of ajv's runtime resolves through this project's node_modules; with
     // no cache file (read-only node_modules) the same text runs through a require made for this module.
     const exports = (file ? require(file) : loadModuleText(text)) as Record<string, ValidateFunction>;

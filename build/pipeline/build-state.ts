@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
+import { codeDigest } from '../core/derived-cache.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { shardText } from '../data/ledger.ts';
 import type { HistoryMode } from '../release/edge-history.ts';
@@ -25,25 +25,6 @@ export interface BuildState {
 }
 
 const digest = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24);
-
-let codeDigestMemo: string | null = null;
-
-/** Digest of build/**\/*.ts and package-lock.json, computed once per process. */
-export function codeDigest(): string {
-  if (codeDigestMemo) return codeDigestMemo;
-  const root = path.resolve(import.meta.dirname, '..', '..');
-  const hash = createHash('sha256');
-  for (const file of [...fg.sync('build/**/*.ts', { cwd: root }).sort(), 'package-lock.json']) {
-    hash.update(`${file}\0`);
-    try {
-      hash.update(readFileSync(path.join(root, file)));
-    } catch {
-      hash.update('missing');
-    }
-  }
-  codeDigestMemo = hash.digest('hex').slice(0, 24);
-  return codeDigestMemo;
-}
 
 /** The state the current data gives (its token included). */
 export function currentState(data: Dataset, dataDir: string, releasedAt: string | null, mode: HistoryMode): BuildState {

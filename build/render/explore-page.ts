@@ -1,7 +1,7 @@
 // The explorer at /explore/: its static HTML (style inlined) and its script, compiled from build/explore/ by esbuild.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildSync, version as esbuildVersion } from 'esbuild';
+import { buildSync } from 'esbuild';
 import { cachedText } from '../core/derived-cache.ts';
 import { FIELD_WORDS, STATE_WORDS } from '../core/glossary.ts';
 import { ATTRIBUTION, DATA_LICENSE } from '../core/license.ts';
@@ -38,7 +38,7 @@ function compile(): string {
  * Kept in the derived cache (core/derived-cache.ts), so a rebuild does not pay for esbuild again.
  */
 export function exploreScript(): string {
-  script ??= cachedText('explore', '.js', `esbuild ${esbuildVersion}`, compile).text;
+  script ??= cachedText('explore', '.js', compile).text;
   return script;
 }
 

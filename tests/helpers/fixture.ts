@@ -23,7 +23,7 @@ export function copyFixture(source = MINI_FIXTURE): string {
   return root;
 }
 
-const builtTemplates = new Map<string, Promise<string>>();
+const builtTemplates = new Map<HistoryMode, Promise<string>>();
 
 /**
  * A fresh copy of the mini fixture already built: data/, public/ and the build state beside it, as `buildSite({ root,
