@@ -14,11 +14,11 @@ export class ChargerSpill {
   private readonly sizes: number[];
   private held = 0;
 
-  /** `maxHeldBytes`: memory for all buffers together; the fullest is flushed to disk when it is exceeded. */
+  /** `maxHeldBytes`: memory for all buffers together (most of the build's live heap); the fullest is flushed to disk when it is exceeded. */
   private readonly dir: string;
   private readonly maxHeldBytes: number;
 
-  constructor(dir: string, chargers: number, maxHeldBytes = 32 * 1024 * 1024) {
+  constructor(dir: string, chargers: number, maxHeldBytes = 8 * 1024 * 1024) {
     this.dir = dir;
     this.maxHeldBytes = maxHeldBytes;
     rmSync(dir, { recursive: true, force: true });
