@@ -18,7 +18,7 @@ export class ChargerSpill {
   private readonly dir: string;
   private readonly maxHeldBytes: number;
 
-  constructor(dir: string, chargers: number, maxHeldBytes = 8 * 1024 * 1024) {
+  constructor(dir: string, chargers: number, maxHeldBytes = 4 * 1024 * 1024) {
     this.dir = dir;
     this.maxHeldBytes = maxHeldBytes;
     rmSync(dir, { recursive: true, force: true });

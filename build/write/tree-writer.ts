@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { WriteThread } from './write-thread.ts';
 
 export interface WriteStats {
   /** Files whose content is new or changed, written into public/. */
@@ -22,6 +23,9 @@ export type WriteMode = 'full' | 'incremental';
 /** Marks a staging folder whose commit began: a later writer finishes it instead of discarding it. */
 const JOURNAL = '.commit-journal.json';
 
+/** A first build hands its files to a write thread after this many (a small build is not worth starting one). */
+export const THREAD_AFTER_FILES = 2000;
+
 /**
  * Collects a build's files. A failed or aborted build leaves public/ exactly as it was. A commit replaces each
  * changed file with one rename (a reader sees the old or the new file, never a partial one); if the process dies
@@ -38,6 +42,8 @@ export class TreeWriter {
   private readonly madeDirs = new Set<string>();
   private written = 0;
   private unchanged = 0;
+  /** First builds of many files: stages them on a second thread. */
+  private thread: WriteThread | null = null;
 
   readonly publicDir: string;
   private readonly ownedPaths: readonly string[];
@@ -55,6 +61,12 @@ export class TreeWriter {
 
   /** Stages `body` for `relativePath` unless public/ already holds exactly these bytes; returns whether it was staged. */
   write(relativePath: string, body: string | Buffer): boolean {
+    if (this.firstBuild && this.written >= THREAD_AFTER_FILES) {
+      this.thread ??= new WriteThread();
+      this.thread.write(path.join(this.stagingDir, relativePath), body);
+      this.written += 1;
+      return true;
+    }
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     if (this.mode === 'full' && !this.firstBuild) {
       if (this.produced.has(relativePath)) throw new Error(`the build produced ${relativePath} twice`);
@@ -88,6 +100,7 @@ export class TreeWriter {
   }
 
   async commit(): Promise<WriteStats> {
+    await this.thread?.finish();
     const deletions = this.mode === 'full' ? (this.firstBuild ? [] : await this.staleFiles()) : [...this.removals].sort();
     mkdirSync(this.stagingDir, { recursive: true });
     writeFileSync(path.join(this.stagingDir, `${JOURNAL}.tmp`), JSON.stringify({ deletions }));
@@ -97,6 +110,7 @@ export class TreeWriter {
   }
 
   abort(): void {
+    this.thread?.stop();
     rmSync(this.stagingDir, { recursive: true, force: true });
   }
 

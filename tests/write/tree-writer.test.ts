@@ -1,9 +1,11 @@
-// The writer: first build in one move, rebuilds that touch only changed files, stale files removed, abort touches nothing.
+// The writer: first build in one move (a large one staged on a second thread), rebuilds that touch only changed files,
+// stale files removed, abort touches nothing.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TreeWriter } from '../../build/write/tree-writer.ts';
+import { THREAD_AFTER_FILES, TreeWriter } from '../../build/write/tree-writer.ts';
 import { treeDigest } from '../helpers/fixture.ts';
 
 const OWNED = ['api/', '404.html'];
@@ -61,5 +63,46 @@ describe('TreeWriter', () => {
     again.write('api/a.json', 'A');
     expect(() => again.write('api/a.json', 'A')).toThrow('the build produced api/a.json twice');
     again.abort();
+  });
+
+  describe('a first build past the write-thread threshold', () => {
+    /** More files than the writer stages on its own thread: strings (some not ASCII) and Buffers, in nested folders. */
+    const manyFiles = (count = THREAD_AFTER_FILES + 700) =>
+      Array.from({ length: count }, (_, i): [string, string | Buffer] => [`api/f${i % 37}/n${i}.json`, i % 5 === 0 ? Buffer.from(`buffer ${i}`) : `{"n":${i},"s":"Eşarj ${'é'.repeat(i % 9)}"}\n`]);
+    const expected = (files: [string, string | Buffer][]) =>
+      Object.fromEntries(files.map(([file, body]) => [file, createHash('sha256').update(body).digest('hex')]));
+
+    it('writes every file byte for byte', async () => {
+      const publicDir = fresh();
+      const files = manyFiles();
+      const writer = new TreeWriter(publicDir, OWNED);
+      for (const [file, body] of files) writer.write(file, body);
+      expect(await writer.commit()).toEqual({ written: files.length, unchanged: 0, deleted: 0 });
+      expect(treeDigest(publicDir)).toEqual(expected(files));
+      expect(existsSync(writer.stagingDir)).toBe(false);
+    });
+
+    it('a path produced twice on the thread fails the commit, and abort leaves no public/ and no staging folder', async () => {
+      const publicDir = fresh();
+      const writer = new TreeWriter(publicDir, OWNED);
+      for (const [file, body] of manyFiles()) writer.write(file, body);
+      writer.write(`api/f1/n1.json`, 'again');
+      await expect(writer.commit()).rejects.toThrow(/EEXIST.*api\/f1\/n1\.json/);
+      writer.abort();
+      expect(existsSync(publicDir)).toBe(false);
+      expect(existsSync(writer.stagingDir)).toBe(false);
+    });
+
+    it('abort while the thread writes stops it and leaves public/ as it was', async () => {
+      const publicDir = fresh();
+      mkdirSync(publicDir);
+      writeFileSync(path.join(publicDir, 'robots.txt'), 'keep');
+      const before = treeDigest(publicDir);
+      const writer = new TreeWriter(publicDir, OWNED);
+      for (const [file, body] of manyFiles(THREAD_AFTER_FILES * 3)) writer.write(file, body);
+      writer.abort();
+      expect(existsSync(writer.stagingDir)).toBe(false);
+      expect(treeDigest(publicDir)).toEqual(before);
+    });
   });
 });

@@ -1,0 +1,110 @@
+// Writes new files on a second thread: the build renders the next documents while the file system creates the last
+// ones. Bounded by bytes in flight; the first failure is reported by finish(); stop() returns only once it is idle.
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
+
+/** The worker: batches of [path, body] in, each written with 'wx' (never over an existing file), folders made as needed. */
+const WORKER_SOURCE = `
+const { mkdirSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+const { parentPort, workerData } = require('node:worker_threads');
+const state = new Int32Array(workerData.state);
+const made = new Set();
+let failed = false;
+parentPort.on('message', (batch) => {
+  let bytes = 0;
+  for (const [file, body] of batch) {
+    bytes += body.length;
+    if (failed || Atomics.load(state, ${2 /* STOP */}) === 1) continue;
+    try {
+      const dir = path.dirname(file);
+      if (!made.has(dir)) { mkdirSync(dir, { recursive: true }); made.add(dir); }
+      writeFileSync(file, body, { flag: 'wx' });
+    } catch (error) {
+      failed = true;
+      parentPort.postMessage(String(error && error.message || error));
+      Atomics.store(state, ${1 /* FAILED */}, 1);
+    }
+  }
+  Atomics.sub(state, ${0 /* PENDING */}, bytes);
+  Atomics.notify(state, ${0 /* PENDING */});
+});
+`;
+
+const PENDING = 0;
+const FAILED = 1;
+const STOP = 2;
+/** Bytes handed over but not yet written, at most; the build waits when the thread is this far behind. */
+const MAX_PENDING = 2 * 1024 * 1024;
+/** Bytes per message: large enough that messaging costs little, small enough to keep the thread busy. */
+const BATCH = 64 * 1024;
+/** No file written for this long: the thread is gone. */
+const STALL_MS = 60_000;
+
+export class WriteThread {
+  private readonly worker: Worker;
+  private readonly state = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+  private batch: [string, string | Buffer][] = [];
+  private batchBytes = 0;
+  private error: string | null = null;
+
+  constructor() {
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { state: this.state.buffer }, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
+    this.worker.once('message', (message: string) => (this.error ??= message));
+    // The thread holds no work of its own once idle: it must not keep the process alive.
+    this.worker.unref();
+  }
+
+  /** Queues a new file (absolute path); waits while too many bytes are in flight. */
+  write(file: string, body: string | Buffer): void {
+    this.batch.push([file, body]);
+    this.batchBytes += body.length;
+    if (this.batchBytes >= BATCH) this.send();
+  }
+
+  /** Waits until every queued file is written; throws the first write error. */
+  async finish(): Promise<void> {
+    this.send();
+    this.waitBelow(1);
+    const failed = Atomics.load(this.state, FAILED) === 1;
+    // The error travels as a message, posted before the flag was set: wait for it if it has not arrived yet.
+    if (failed && this.error === null) {
+      this.worker.ref();
+      this.error = String((await once(this.worker, 'message'))[0]);
+    }
+    await this.worker.terminate();
+    if (failed) throw new Error(this.error!);
+  }
+
+  /** Drops what is queued and returns once the thread writes nothing more. */
+  stop(): void {
+    Atomics.store(this.state, STOP, 1);
+    this.batch = [];
+    this.waitBelow(1);
+    void this.worker.terminate();
+  }
+
+  private send(): void {
+    if (this.batch.length === 0) return;
+    Atomics.add(this.state, PENDING, this.batchBytes);
+    this.worker.postMessage(this.batch);
+    this.batch = [];
+    this.batchBytes = 0;
+    this.waitBelow(MAX_PENDING);
+  }
+
+  /**
+   * Blocks until fewer than `limit` bytes are in flight (Atomics.wait is allowed on Node's main thread). A thread that
+   * makes no progress for STALL_MS has died (its exit event cannot arrive while this thread blocks): an error.
+   */
+  private waitBelow(limit: number): void {
+    let since = performance.now();
+    for (let pending = Atomics.load(this.state, PENDING); pending >= limit; ) {
+      Atomics.wait(this.state, PENDING, pending, 1000);
+      const now = Atomics.load(this.state, PENDING);
+      if (now !== pending) since = performance.now();
+      else if (performance.now() - since > STALL_MS) throw new Error(`the write thread made no progress for ${STALL_MS / 1000} s`);
+      pending = now;
+    }
+  }
+}
