@@ -14,10 +14,10 @@ export class ChargerSpill {
   private readonly sizes: number[];
   private held = 0;
 
-  /** `maxHeldBytes`: memory for all buffers together (most of the build's live heap); the fullest is flushed to disk when it is exceeded. */
   private readonly dir: string;
   private readonly maxHeldBytes: number;
 
+  /** `maxHeldBytes`: memory for all buffers together (most of the build's live heap); the fullest is flushed to disk when it is exceeded. */
   constructor(dir: string, chargers: number, maxHeldBytes = 4 * 1024 * 1024) {
     this.dir = dir;
     this.maxHeldBytes = maxHeldBytes;

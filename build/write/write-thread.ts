@@ -3,6 +3,11 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 
+/** Slots of the state shared with the worker. */
+const PENDING = 0;
+const FAILED = 1;
+const STOP = 2;
+
 /** The worker: batches of [path, body] in, each written with 'wx' (never over an existing file), folders made as needed. */
 const WORKER_SOURCE = `
 const { mkdirSync, writeFileSync } = require('node:fs');
@@ -10,33 +15,28 @@ const path = require('node:path');
 const { parentPort, workerData } = require('node:worker_threads');
 const state = new Int32Array(workerData.state);
 const made = new Set();
-let failed = false;
 parentPort.on('message', (batch) => {
-  let bytes = 0;
+  let size = 0;
   for (const [file, body] of batch) {
-    bytes += body.length;
-    if (failed || Atomics.load(state, ${2 /* STOP */}) === 1) continue;
+    size += body.length;
+    if (Atomics.load(state, ${FAILED}) === 1 || Atomics.load(state, ${STOP}) === 1) continue;
     try {
       const dir = path.dirname(file);
       if (!made.has(dir)) { mkdirSync(dir, { recursive: true }); made.add(dir); }
       writeFileSync(file, body, { flag: 'wx' });
     } catch (error) {
-      failed = true;
       parentPort.postMessage(String(error && error.message || error));
-      Atomics.store(state, ${1 /* FAILED */}, 1);
+      Atomics.store(state, ${FAILED}, 1);
     }
   }
-  Atomics.sub(state, ${0 /* PENDING */}, bytes);
-  Atomics.notify(state, ${0 /* PENDING */});
+  Atomics.sub(state, ${PENDING}, size);
+  Atomics.notify(state, ${PENDING});
 });
 `;
 
-const PENDING = 0;
-const FAILED = 1;
-const STOP = 2;
-/** Bytes handed over but not yet written, at most; the build waits when the thread is this far behind. */
+/** Size handed over but not yet written, at most (string length or Buffer bytes); the build waits beyond it. */
 const MAX_PENDING = 2 * 1024 * 1024;
-/** Bytes per message: large enough that messaging costs little, small enough to keep the thread busy. */
+/** Size per message: large enough that messaging costs little, small enough to keep the thread busy. */
 const BATCH = 64 * 1024;
 /** No file written for this long: the thread is gone. */
 const STALL_MS = 60_000;
