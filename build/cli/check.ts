@@ -5,7 +5,7 @@ import { parseCommandLine, runAsProgram, type Command } from './command.ts';
 
 export const check: Command = async (args, output) => {
   const { values } = parseCommandLine(args, 'npm run check', { root: { type: 'string', default: process.cwd() } });
-  const { problems, rows, files } = await checkData(values.root, ['error', 'style']);
+  const { problems, rows, files } = checkData(values.root, ['error', 'style']);
   if (problems.length > 0) throw new DataError(problems);
   output.out(`data/ is clean: ${rows} rows in ${files} files passed every check`);
 };

@@ -5,7 +5,7 @@ import { parseCommandLine, runAsProgram, type Command } from './command.ts';
 
 export const coverage: Command = async (args, output) => {
   const { values } = parseCommandLine(args, 'npm run coverage', { root: { type: 'string', default: process.cwd() } });
-  output.out(coverageTable(datasetCoverage(await loadDataset(values.root))).trimEnd());
+  output.out(coverageTable(datasetCoverage(loadDataset(values.root))).trimEnd());
 };
 
 await runAsProgram(import.meta.url, 'coverage', coverage);

@@ -1,8 +1,10 @@
 // A cache in node_modules/.cache for what the build derives from its own code alone (the explorer's script, the
-// compiled schema validators), keyed by the digest of the build's code and its locked packages. It only saves time:
-// a miss, a read-only node_modules or a deleted cache gives the same output.
+// compiled schema validators) or from its code and one input file (a data file's parsed rows), keyed by the digest of
+// the build's code and its locked packages. It only saves time: a miss, a read-only node_modules or a deleted cache
+// gives the same output.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
@@ -51,5 +53,29 @@ export function cachedText(name: string, extension: string, produce: () => strin
     } catch {
       return { text, file: null };
     }
+  }
+}
+
+/**
+ * What `produce()` derives from `input`, kept (serialised with node:v8) under `name`, the input's digest and the code
+ * digest. Storing it drops the entries of `name` for other inputs, so the cache holds one per name.
+ */
+export function cachedValue<T>(name: string, input: Buffer, produce: () => T, cacheRoot = CACHE_ROOT): T {
+  const folder = path.join(cacheRoot, name);
+  const entry = `${codeDigest()}-${createHash('sha256').update(input).digest('hex').slice(0, 24)}.v8`;
+  try {
+    return deserialize(readFileSync(path.join(folder, entry))) as T;
+  } catch {
+    const value = produce();
+    try {
+      mkdirSync(folder, { recursive: true });
+      const temporary = path.join(folder, `${entry}.${process.pid}.tmp`);
+      writeFileSync(temporary, serialize(value));
+      renameSync(temporary, path.join(folder, entry));
+      for (const other of readdirSync(folder)) if (other !== entry && other.endsWith('.v8')) rmSync(path.join(folder, other), { force: true });
+    } catch {
+      // Not stored: the next build derives it again.
+    }
+    return value;
   }
 }

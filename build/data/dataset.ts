@@ -38,8 +38,8 @@ export function checkTables(tables: LoadedTables, context: CheckContext, rejecte
 }
 
 /** Loads and validates `<root>/data`; throws DataError with every problem when anything is wrong. */
-export async function loadDataset(root: string): Promise<Dataset> {
-  const { tables, problems, rejectedKeys, context } = await loadTables(root);
+export function loadDataset(root: string): Dataset {
+  const { tables, problems, rejectedKeys, context } = loadTables(root);
   problems.push(...checkTables(tables, context, rejectedKeys, ['error']));
   if (problems.length > 0) throw new DataError(problems);
   return indexTables(tables, readRelease(path.join(root, 'data'))?.releasedAt ?? null);

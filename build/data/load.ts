@@ -1,11 +1,11 @@
 // Reads data/ (CSV and YAML) into typed rows, each row knowing its file:line:column; reports file- and row-level problems.
-import { readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import type { z } from 'zod';
 import { TABLES, type TableName } from './tables.ts';
 import type { Location, Problem } from './problems.ts';
 import { checkFormat } from './checks/format.ts';
+import { cachedValue } from '../core/derived-cache.ts';
 import { readCsvRows, readYamlRows, schema } from './checks/schema.ts';
 import { RELEASE_FILE } from './release-file.ts';
 import type { CheckContext } from './checks/check.ts';
@@ -53,14 +53,40 @@ function publishedSlugs(dataDir: string, problems: Problem[]): CheckContext['pub
   return { vehicles, chargers };
 }
 
+/** One data file read: its rows with the place of each field ('' for the row itself), its problems, its rejected keys. */
+interface ParsedTable {
+  rows: { value: unknown; line: number; places: Record<string, { line: number; column: number }> }[];
+  problems: Problem[];
+  rejected: Set<string> | 'all';
+}
+
+function parseTable(bytes: Buffer, display: string, table: (typeof TABLES)[TableName]): ParsedTable {
+  const { text, problems } = checkFormat(bytes, display);
+  const rejected = new Set<string>();
+  const before = problems.length;
+  const rows = table.file.endsWith('.csv')
+    ? readCsvRows(text, display, table.schema, problems, rejected)
+    : readYamlRows(text, display, table.schema, problems, rejected);
+  const place = (row: Located<unknown>, field?: string) => {
+    const { line, column } = row.at(field);
+    return { line, column };
+  };
+  return {
+    rows: rows.map((row) => ({ value: row.value, line: row.line, places: Object.fromEntries(['', ...Object.keys(table.schema.shape)].map((field) => [field, place(row, field || undefined)])) })),
+    problems,
+    // A file that could not be read at all (empty, bad header, bad syntax) rejects every key it might define.
+    rejected: rows.length === 0 && problems.length > before ? 'all' : rejected,
+  };
+}
+
 /** Loads every table of `<root>/data`; file names in problems are relative to `root`. */
-export async function loadTables(root: string): Promise<LoadResult> {
+export function loadTables(root: string): LoadResult {
   const problems: Problem[] = [];
   const dataDir = path.join(root, 'data');
   const expected = new Set<string>(Object.values(TABLES).map((t) => t.file));
   const releaseFiles = new Set([RELEASE_FILE]);
-  const present = await fg(['*.csv', '*.yaml', '*.yml'], { cwd: dataDir, onlyFiles: true });
-  for (const file of present.sort()) {
+  const present = readdirSync(dataDir, { withFileTypes: true }).filter((entry) => entry.isFile() && /\.(csv|ya?ml)$/.test(entry.name));
+  for (const file of present.map((entry) => entry.name).sort()) {
     if (!expected.has(file) && !releaseFiles.has(file)) {
       problems.push({
         file: `data/${file}`,
@@ -77,23 +103,17 @@ export async function loadTables(root: string): Promise<LoadResult> {
     const display = `data/${table.file}`;
     let bytes: Buffer;
     try {
-      bytes = await readFile(path.join(dataDir, table.file));
+      bytes = readFileSync(path.join(dataDir, table.file));
     } catch {
       problems.push({ file: display, line: 1, column: 1, check: schema.name, message: 'file is missing' });
       tables[name] = [];
       rejectedKeys[name] = 'all';
       continue;
     }
-    const formatted = checkFormat(bytes, display);
-    problems.push(...formatted.problems);
-    const text = formatted.text;
-    const rejected = new Set<string>();
-    const before = problems.length;
-    tables[name] = table.file.endsWith('.csv')
-      ? readCsvRows(text, display, table.schema, problems, rejected)
-      : readYamlRows(text, display, table.schema, problems, rejected);
-    // A file that could not be read at all (empty, bad header, bad syntax) rejects every key it might define.
-    rejectedKeys[name] = tables[name].length === 0 && problems.length > before ? 'all' : rejected;
+    const parsed = cachedValue(`table-${name}`, bytes, () => parseTable(bytes, display, table));
+    problems.push(...parsed.problems);
+    tables[name] = parsed.rows.map(({ value, line, places }) => ({ value, file: display, line, at: (field?: string) => ({ file: display, ...(places[field ?? ''] ?? places['']!) }) }));
+    rejectedKeys[name] = parsed.rejected;
   }
   return { tables: tables as LoadedTables, problems, rejectedKeys, context: { published: publishedSlugs(dataDir, problems) } };
 }

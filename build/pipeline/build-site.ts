@@ -51,7 +51,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const publicDir = path.resolve(options.publicDir ?? path.join(options.root, 'public'));
   const dataDir = path.join(options.root, 'data');
   const mode = options.history ?? 'enforce';
-  const data = await loadCheckedDataset(options.root);
+  const data = loadCheckedDataset(options.root);
   const release = readRelease(dataDir);
   const digest = dataDigest(data);
   if (mode === 'enforce') {

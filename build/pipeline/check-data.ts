@@ -16,8 +16,8 @@ interface Checked {
   problems: Problem[];
 }
 
-async function runAllChecks(root: string, severities: readonly Severity[]): Promise<Checked> {
-  const { tables, problems, rejectedKeys, context } = await loadTables(root);
+function runAllChecks(root: string, severities: readonly Severity[]): Checked {
+  const { tables, problems, rejectedKeys, context } = loadTables(root);
   problems.push(...checkTables(tables, context, rejectedKeys, severities));
   if (problems.length > 0) return { tables, data: null, problems: problems.sort(compareProblems) };
   // The observation checks derive from the tables: only when every row is sound.
@@ -27,14 +27,14 @@ async function runAllChecks(root: string, severities: readonly Severity[]): Prom
 }
 
 /** npm run check: every problem of the given severities, and how much was read. */
-export async function checkData(root: string, severities: readonly Severity[]): Promise<{ problems: Problem[]; rows: number; files: number }> {
-  const { tables, problems } = await runAllChecks(root, severities);
+export function checkData(root: string, severities: readonly Severity[]): { problems: Problem[]; rows: number; files: number } {
+  const { tables, problems } = runAllChecks(root, severities);
   return { problems, rows: Object.values(tables).reduce((n, t) => n + t.length, 0), files: Object.keys(tables).length };
 }
 
 /** The dataset a build publishes: every error-severity check passed, observations against the rules included. */
-export async function loadCheckedDataset(root: string): Promise<Dataset> {
-  const { data, problems } = await runAllChecks(root, ['error']);
+export function loadCheckedDataset(root: string): Dataset {
+  const { data, problems } = runAllChecks(root, ['error']);
   if (problems.length > 0 || data === null) throw new DataError(problems);
   return data;
 }

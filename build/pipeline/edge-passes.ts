@@ -228,9 +228,11 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
         const replacements = new Map<string, EdgeBody[]>();
         for (const other of replaced) replacements.set(other, entriesOf(owner.slug, other).filter((e) => regionIndex === -1 || e.regionIndex === regionIndex).map((e) => e.body));
         for (const other of removed) replacements.set(other, []);
-        const body = spliceList(readList(context, file(owner.slug, region)), side, replacements);
+        const current = readList(context, file(owner.slug, region));
+        const body = spliceList(current, side, replacements);
+        context.writer.write(file(owner.slug, region), body, current);
         const retired = side === 'charger' ? context.aliases.ofVehicle(owner.slug) : context.aliases.ofCharger(owner.slug);
-        for (const slug of [owner.slug, ...retired]) context.writer.write(file(slug, region), body);
+        for (const slug of retired) context.writer.write(file(slug, region), body);
         context.files += 1;
       }
     }

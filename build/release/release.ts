@@ -65,7 +65,7 @@ export async function releaseDataset(options: ReleaseOptions): Promise<ReleaseSu
   const previous = readRelease(dataDir);
   if (!isCalendarDate(options.date)) throw new RangeError(`--date must be a real day written YYYY-MM-DD, got "${options.date}"`);
   if (previous && options.date < previous.releasedAt) throw new RangeError(`--date ${options.date} is before the last release (${previous.datasetVersion} on ${previous.releasedAt})`);
-  const data = await loadDataset(options.root);
+  const data = loadDataset(options.root);
 
   const edges: EdgeChange[] = [];
   const shards = new Map<string, LedgerEntry[]>();

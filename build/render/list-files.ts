@@ -25,35 +25,89 @@ function sideOf(list: Buffer, start: number, side: ListSide): string {
   return list.toString('latin1', chargerStart, list.indexOf(0x22, chargerStart));
 }
 
+/** Where one slug's entries sit in a list: [start, end), end at the comma or "]" after them; an absent slug has none. */
+interface Cut {
+  slug: string;
+  start: number;
+  end: number;
+}
+
 /**
  * A list file with the entries of some slugs of `side` replaced (an empty array removes them, a slug absent from the
- * list is inserted in slug order). Entries are grouped by that side and sorted by it, as the build writes them.
+ * list is inserted in slug order). Entries are grouped by that side and sorted by it, as the build writes them. Returns
+ * `list` itself when the replacements are the entries it already holds.
  */
 export function spliceList(list: Buffer, side: ListSide, replacements: ReadonlyMap<string, readonly EdgeBody[]>): Buffer {
   const open = list.indexOf(0x5b); // the list's "["
   const close = list.lastIndexOf(']}');
-  const groups: { slug: string; start: number; end: number }[] = [];
+  const slugs = [...replacements.keys()];
+  const cuts = (findCuts(list, open, close, side, slugs) ?? scanCuts(list, open, close, side, slugs)).sort(
+    (a, b) => a.start - b.start || (a.slug < b.slug ? -1 : 1),
+  );
+  const replaced = cuts.map((cut) => replacements.get(cut.slug)!.join(','));
+  if (cuts.every((cut, i) => (cut.end < cut.start ? replaced[i] === '' : list.toString('utf8', cut.start, cut.end) === replaced[i]))) return list;
+  // Runs of comma-separated entries: the untouched stretches between the cuts (their bounding commas dropped) and the
+  // replacements; the empty ones are left out and the rest joined with commas.
+  const runs: Buffer[] = [];
+  let from = open + 1;
+  cuts.forEach((cut, i) => {
+    runs.push(list.subarray(from, cut.start - 1), Buffer.from(replaced[i]!));
+    from = cut.end + 1;
+  });
+  runs.push(list.subarray(from, close));
+  const pieces: Buffer[] = [list.subarray(0, open + 1)];
+  for (const run of runs.filter((r) => r.length > 0)) {
+    if (pieces.length > 1) pieces.push(COMMA);
+    pieces.push(run);
+  }
+  pieces.push(list.subarray(close));
+  return Buffer.concat(pieces);
+}
+
+const COMMA = Buffer.from(',');
+
+/** The end of the entry starting at `at`: the comma before the next entry, or `close`. */
+function entryEnd(list: Buffer, at: number, close: number): number {
+  const next = list.indexOf(ENTRY_START, at + 1);
+  return next === -1 || next > close ? close : next - 1;
+}
+
+/**
+ * Each slug's entries found by searching for their exact opening bytes (every entry of a vehicle's list names the same
+ * vehicle), without reading the rest of the list; null when a slug has no entry (an insertion needs the scan).
+ */
+function findCuts(list: Buffer, open: number, close: number, side: ListSide, slugs: readonly string[]): Cut[] | null {
+  const first = list.indexOf(ENTRY_START, open);
+  if (first === -1 || first > close) return null;
+  const owner = side === 'charger' ? sideOf(list, first, 'vehicle') : '';
+  const cuts: Cut[] = [];
+  for (const slug of slugs) {
+    const opening = side === 'vehicle' ? `{"vehicle":${JSON.stringify(slug)},"charger":"` : `{"vehicle":${JSON.stringify(owner)},"charger":${JSON.stringify(slug)},`;
+    const start = list.indexOf(opening, open);
+    if (start === -1 || start > close) return null;
+    let end = entryEnd(list, start, close);
+    while (end < close && sideOf(list, end + 1, side) === slug) end = entryEnd(list, end + 1, close);
+    cuts.push({ slug, start, end });
+  }
+  return cuts;
+}
+
+/** Each slug's entries, or for an absent slug its place in slug order (an empty cut), from a scan of every entry. */
+function scanCuts(list: Buffer, open: number, close: number, side: ListSide, slugs: readonly string[]): Cut[] {
+  const groups: Cut[] = [];
   for (let at = list.indexOf(ENTRY_START, open); at !== -1 && at < close; ) {
-    const next = list.indexOf(ENTRY_START, at + 1);
-    const end = next === -1 || next > close ? close : next - 1; // the comma before the next entry
+    const end = entryEnd(list, at, close);
     const slug = sideOf(list, at, side);
     const last = groups[groups.length - 1];
     if (last && last.slug === slug) last.end = end;
     else groups.push({ slug, start: at, end });
-    at = next;
+    at = end === close ? -1 : end + 1;
   }
-  const pieces: (Buffer | string)[] = [];
-  const pending = [...replacements.keys()].filter((slug) => !groups.some((g) => g.slug === slug)).sort();
-  const emit = (entries: readonly (Buffer | string)[]) => {
-    for (const entry of entries) {
-      if (pieces.length > 0) pieces.push(',');
-      pieces.push(entry);
-    }
-  };
-  for (const group of groups) {
-    while (pending.length > 0 && pending[0]! < group.slug) emit(replacements.get(pending.shift()!)!);
-    emit(replacements.get(group.slug) ?? [list.subarray(group.start, group.end)]);
-  }
-  for (const slug of pending) emit(replacements.get(slug)!);
-  return Buffer.concat([list.subarray(0, open + 1), ...pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)), list.subarray(close)]);
+  return slugs.map((slug) => {
+    const found = groups.find((group) => group.slug === slug);
+    if (found) return found;
+    // Before the first greater slug's entries, or after the last entry (as if past a comma at `close`).
+    const start = groups.find((group) => group.slug > slug)?.start ?? close + 1;
+    return { slug, start, end: start - 1 };
+  });
 }

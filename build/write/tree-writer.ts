@@ -59,8 +59,11 @@ export class TreeWriter {
     this.firstBuild = mode === 'full' && !ownedPaths.some((owned) => existsSync(path.join(publicDir, owned)));
   }
 
-  /** Stages `body` for `relativePath` unless public/ already holds exactly these bytes; returns whether it was staged. */
-  write(relativePath: string, body: string | Buffer): boolean {
+  /**
+   * Stages `body` for `relativePath` unless public/ already holds exactly these bytes; returns whether it was staged.
+   * `current`, when the caller has just read the file from public/, saves reading it again.
+   */
+  write(relativePath: string, body: string | Buffer, current?: Buffer): boolean {
     if (this.firstBuild && this.written >= THREAD_AFTER_FILES) {
       this.thread ??= new WriteThread();
       this.thread.write(path.join(this.stagingDir, relativePath), body);
@@ -72,7 +75,7 @@ export class TreeWriter {
       if (this.produced.has(relativePath)) throw new Error(`the build produced ${relativePath} twice`);
       this.produced.add(relativePath);
     }
-    if (!this.firstBuild && sameBytes(path.join(this.publicDir, relativePath), bytes)) {
+    if (!this.firstBuild && (current ? current.equals(bytes) : sameBytes(path.join(this.publicDir, relativePath), bytes))) {
       this.unchanged += 1;
       return false;
     }

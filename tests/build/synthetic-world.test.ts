@@ -12,7 +12,7 @@ describe('the synthetic benchmark world', () => {
   it('passes every data check at the small size, with the rows it says it wrote', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'ev-world-'));
     const { vehicles, chargers } = writeSyntheticWorld(root, 'small');
-    const result = await checkData(root, ['error', 'style']);
+    const result = checkData(root, ['error', 'style']);
     expect(result.problems.map(formatProblem)).toEqual([]);
     expect(result.rows).toBeGreaterThan(vehicles + chargers);
   });

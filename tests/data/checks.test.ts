@@ -45,7 +45,7 @@ describe('data checks on a clean table set', () => {
   });
 
   it('find no problem in the mini fixture (its slugs were published before the slug conventions, so they are exempt)', async () => {
-    const { tables: loaded, problems, context } = await loadTables('tests/fixtures/mini');
+    const { tables: loaded, problems, context } = loadTables('tests/fixtures/mini');
     expect(problems).toEqual([]);
     expect(checkTables(loaded, context)).toEqual([]);
     expect(checkTables(loaded, NOTHING_PUBLISHED).map((problem) => problem.check)).toContain('slug-conventions');

@@ -12,7 +12,7 @@ describe('datasetCoverage on the mini fixture', () => {
   const site = sharedSite('mini');
   let coverage: Coverage;
   beforeAll(async () => {
-      coverage = datasetCoverage(await loadDataset(MINI_FIXTURE));
+      coverage = datasetCoverage(loadDataset(MINI_FIXTURE));
   });
 
   it('counts the states of exactly the edge files the build wrote, region by region', async () => {
@@ -62,12 +62,12 @@ describe('the shipped dataset', () => {
   let data: Dataset;
   let coverage: Coverage;
   beforeAll(async () => {
-    data = await loadDataset(PROJECT_ROOT);
+    data = loadDataset(PROJECT_ROOT);
     coverage = datasetCoverage(data);
   });
 
   it('passes every data check, style checks included', async () => {
-    const { tables, problems, rejectedKeys, context } = await loadTables(PROJECT_ROOT);
+    const { tables, problems, rejectedKeys, context } = loadTables(PROJECT_ROOT);
     expect([...problems, ...checkTables(tables, context, rejectedKeys)]).toEqual([]);
   });
 

@@ -39,7 +39,7 @@ describe('sources on the published edges of the shipped dataset', () => {
   let data: Dataset;
   let sample: PublishedEdge[];
   beforeAll(async () => {
-    data = await loadDataset(PROJECT_ROOT);
+    data = loadDataset(PROJECT_ROOT);
     const files = listFiles(site.publicDir).filter((file) => file.startsWith('api/v1/_data/edges/'));
     // Every 23rd edge file: a few hundred edges spread over every region, vehicle and charger kind.
     sample = files.filter((_, i) => i % 23 === 0).map((file) => site.json(file) as PublishedEdge);

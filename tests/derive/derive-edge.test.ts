@@ -130,7 +130,7 @@ describe('rule curated-observation', () => {
 describe('deriveEdge on the mini fixture', () => {
   let mini: Dataset;
   beforeAll(async () => {
-    mini = await loadDataset('tests/fixtures/mini');
+    mini = loadDataset('tests/fixtures/mini');
   });
   const edge = (v: string, c: string, region: (typeof REGIONS)[number] = 'EU') => {
     const vehicleRow = mini.vehicles.find((row) => row.slug === v);
