@@ -1,12 +1,11 @@
 // The explorer in real Chromium: tables against the API, URL and history, 429 and errors over the mini fixture (the
 // behaviour does not depend on the data's size); the 390 px layout over the shipped site, whose real names are long.
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Edge } from '../../build/api/schemas.ts';
 import type { Region } from '../../build/core/regions.ts';
 import { STATES } from '../../build/core/vocabulary.ts';
-import { boxesOverflowing, horizontalOverflow, openPage, screenshotDir, useBrowser } from '../helpers/browser.ts';
+import { boxesOverflowing, horizontalOverflow, openPage, screenshot, useBrowser } from '../helpers/browser.ts';
 import { sharedSite, useShippedSite, type SharedSite } from '../helpers/fixture.ts';
 import { rawRequest, useServer } from '../helpers/http.ts';
 
@@ -16,7 +15,6 @@ const site = sharedSite('mini');
 const running = useServer(() => site, { trustProxy: 1 });
 const shippedServer = useServer(() => shipped, { trustProxy: 1 });
 const chromium = useBrowser();
-const shots = screenshotDir('explorer');
 
 interface ListEntry {
   slug: string;
@@ -146,7 +144,7 @@ describe('the explorer in Chromium', () => {
     const answer = await api<{ chargers: Edge[] }>(`/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`);
     await expectTableMatches(page, answer.chargers, 'charger');
     expect(requests.sort()).toEqual(['/api/v1/chargers', '/api/v1/vehicles', `/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`].sort());
-    await page.screenshot({ path: path.join(shots, 'vehicle-eu.png') });
+    await screenshot(page, 'explorer', 'vehicle-eu');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -163,7 +161,7 @@ describe('the explorer in Chromium', () => {
     expect(await page.inputValue('#region')).toBe('NA');
     const answer = await api<{ chargers: Edge[] }>(`/api/v1/vehicles/${vehicle.slug}/compatibility?region=NA`);
     await expectTableMatches(page, answer.chargers, 'charger');
-    await page.screenshot({ path: path.join(shots, 'vehicle-na.png') });
+    await screenshot(page, 'explorer', 'vehicle-na');
     await page.selectOption('#region', 'EU');
     await waitForView(page, `?vehicle=${vehicle.slug}&region=EU`);
     expect(await page.textContent('#result .empty')).toContain('not sold in EU');
@@ -187,7 +185,7 @@ describe('the explorer in Chromium', () => {
     await waitForView(page, `?charger=${charger.slug}&region=EU`);
     const answer = await api<{ vehicles: Edge[] }>(`/api/v1/chargers/${charger.slug}/compatibility?region=EU`);
     await expectTableMatches(page, answer.vehicles, 'vehicle');
-    await page.screenshot({ path: path.join(shots, 'charger-eu.png') });
+    await screenshot(page, 'explorer', 'charger-eu');
 
     const vehicle = answer.vehicles[0]!.vehicle;
     await page.click(`#result tr[data-slug="${vehicle}"] th a`);
@@ -247,7 +245,7 @@ describe('the explorer in Chromium', () => {
     expect(await page.isVisible('#query')).toBe(true);
     expect(await page.isVisible('#region')).toBe(true);
     expect(await page.isHidden('#result')).toBe(true);
-    await page.screenshot({ path: path.join(shots, 'rate-limited.png') });
+    await screenshot(page, 'explorer', 'rate-limited');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -262,7 +260,7 @@ describe('the explorer in Chromium', () => {
     await page.goto(`${running.server.url}/explore/?vehicle=${vehicle.slug}&region=EU`);
     const failed = await page.waitForSelector('#status[data-kind="network"]');
     expect(await failed.textContent()).toContain('Could not reach the API');
-    await page.screenshot({ path: path.join(shots, 'network-error.png') });
+    await screenshot(page, 'explorer', 'network-error');
     await page.unroute('**/api/v1/vehicles/*/compatibility*');
     await page.click('#status button:has-text("Try again")');
     await waitForView(page, `?vehicle=${vehicle.slug}&region=EU`);
@@ -279,7 +277,7 @@ describe('the explorer in Chromium', () => {
     await waitForView(page, `?vehicle=${vehicle.slug}&region=EU`);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await boxesOverflowing(page)).toEqual([]);
-    await page.screenshot({ path: path.join(shots, 'vehicle-390.png') });
+    await screenshot(page, 'explorer', 'vehicle-390');
     await page.goto(`${shippedServer.server.url}/explore/?charger=${charger.slug}&region=NA`);
     await waitForView(page, `?charger=${charger.slug}&region=NA`);
     await page.fill('#query', 'a');
@@ -288,7 +286,7 @@ describe('the explorer in Chromium', () => {
     await page.goto(`${shippedServer.server.url}/`);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await boxesOverflowing(page)).toEqual([]);
-    await page.screenshot({ path: path.join(shots, 'reference-390.png') });
+    await screenshot(page, 'explorer', 'reference-390');
     expect(errors).toEqual([]);
     await context.close();
   });

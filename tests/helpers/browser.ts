@@ -1,6 +1,5 @@
 // Test helpers for the browser tests: Debian's Chromium driven by playwright-core, fresh contexts, screenshot folders.
-import { existsSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -50,8 +49,16 @@ export async function openPage(browser: Browser, client: string, width = 1100): 
   return { context, page, errors };
 }
 
-/** A temp folder for the screenshots of one test file (kept after the run, to look at). */
-export const screenshotDir = (name: string): string => mkdtempSync(path.join(os.tmpdir(), `ev-${name}-shots-`));
+/**
+ * Saves a screenshot of the page as `<$SCREENSHOTS>/<file>-<view>.png`, to look at after the run; nothing without
+ * $SCREENSHOTS (the run's temp folders are removed at its end, so a picture there would never be seen).
+ */
+export async function screenshot(page: Page, file: string, view: string): Promise<void> {
+  const folder = process.env.SCREENSHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: path.join(path.resolve(folder), `${file}-${view}.png`) });
+}
 
 /** Whether the page scrolls sideways (wider content than the viewport). */
 export const horizontalOverflow = (page: Page): Promise<number> =>
