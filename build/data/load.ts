@@ -1,4 +1,5 @@
 // Reads data/ (CSV and YAML) into typed rows, each row knowing its file:line:column; reports file- and row-level problems.
+// A file's parse is kept in the derived cache under its bytes, so a rebuild parses only the files that changed.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
@@ -60,6 +61,7 @@ interface ParsedTable {
   rejected: Set<string> | 'all';
 }
 
+/** One file through the format and schema checks, each field's place resolved so that the result can be stored. */
 function parseTable(bytes: Buffer, display: string, table: (typeof TABLES)[TableName]): ParsedTable {
   const { text, problems } = checkFormat(bytes, display);
   const rejected = new Set<string>();
