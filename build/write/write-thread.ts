@@ -1,6 +1,9 @@
 // Writes new files on a second thread: the build renders the next documents while the file system creates the last
-// ones. Bounded by bytes in flight; the first failure is reported by finish(); stop() returns only once it is idle.
+// ones; when the thread falls behind, the build writes the next batch itself rather than wait. Bounded by bytes in
+// flight; the first failure (on either thread) is reported by finish(); stop() returns only once the thread is idle.
 import { once } from 'node:events';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** Slots of the state shared with the worker. */
@@ -8,7 +11,10 @@ const PENDING = 0;
 const FAILED = 1;
 const STOP = 2;
 
-/** The worker: batches of [path, body] in, each written with 'wx' (never over an existing file), folders made as needed. */
+/**
+ * The worker: batches of [path, body] in, each written with 'wx' (never over an existing file), folders made as needed;
+ * the same steps as writeHere() below, which writes a batch on the build's own thread.
+ */
 const WORKER_SOURCE = `
 const { mkdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
@@ -34,7 +40,7 @@ parentPort.on('message', (batch) => {
 });
 `;
 
-/** Size handed over but not yet written, at most (string length or Buffer bytes); the build waits beyond it. */
+/** Size handed over but not yet written, at most (string length or Buffer bytes); beyond it the build writes itself. */
 const MAX_PENDING = 2 * 1024 * 1024;
 /** Size per message: large enough that messaging costs little, small enough to keep the thread busy. */
 const BATCH = 64 * 1024;
@@ -47,15 +53,21 @@ export class WriteThread {
   private batch: [string, string | Buffer][] = [];
   private batchBytes = 0;
   private error: string | null = null;
+  /** Folders this thread has made (the worker keeps its own set; mkdir -p tolerates the other's). */
+  private readonly made = new Set<string>();
+  private readonly maxPending: number;
+  /** Batches written on the build's thread because the worker was behind. */
+  batchesWrittenHere = 0;
 
-  constructor() {
+  constructor(options: { maxPending?: number } = {}) {
+    this.maxPending = options.maxPending ?? MAX_PENDING;
     this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { state: this.state.buffer }, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
     this.worker.once('message', (message: string) => (this.error ??= message));
     // The thread holds no work of its own once idle: it must not keep the process alive.
     this.worker.unref();
   }
 
-  /** Queues a new file (absolute path); waits while too many bytes are in flight. */
+  /** Queues a new file (absolute path). */
   write(file: string, body: string | Buffer): void {
     this.batch.push([file, body]);
     this.batchBytes += body.length;
@@ -84,13 +96,37 @@ export class WriteThread {
     void this.worker.terminate();
   }
 
+  /** Hands the batch to the thread or, when the thread already has maxPending bytes to write, writes it here. */
   private send(): void {
     if (this.batch.length === 0) return;
-    Atomics.add(this.state, PENDING, this.batchBytes);
-    this.worker.postMessage(this.batch);
+    const [batch, bytes] = [this.batch, this.batchBytes];
     this.batch = [];
     this.batchBytes = 0;
-    this.waitBelow(MAX_PENDING);
+    if (Atomics.load(this.state, PENDING) >= this.maxPending) {
+      this.batchesWrittenHere += 1;
+      this.writeHere(batch);
+      return;
+    }
+    Atomics.add(this.state, PENDING, bytes);
+    this.worker.postMessage(batch);
+  }
+
+  /** Writes a batch on this thread as the worker would; a failure is kept for finish(), like the worker's. */
+  private writeHere(batch: readonly [string, string | Buffer][]): void {
+    for (const [file, body] of batch) {
+      if (Atomics.load(this.state, FAILED) === 1) return;
+      try {
+        const dir = path.dirname(file);
+        if (!this.made.has(dir)) {
+          mkdirSync(dir, { recursive: true });
+          this.made.add(dir);
+        }
+        writeFileSync(file, body, { flag: 'wx' });
+      } catch (error) {
+        this.error ??= (error as Error).message;
+        Atomics.store(this.state, FAILED, 1);
+      }
+    }
   }
 
   /**
