@@ -1,6 +1,4 @@
 // `npm run build [-- --preview] [--full]`: builds public/ from data/; every problem is one line, public/ is left untouched.
-import { SchemaViolation } from '../api/validate-documents.ts';
-import { buildSite, StaleLedgerError } from '../pipeline/build-site.ts';
 import { CommandError, parseCommandLine, runAsProgram, type Command } from './command.ts';
 
 const USAGE = 'npm run build -- [--preview] [--full] [--public <folder>]';
@@ -12,6 +10,7 @@ export const build: Command = async (args, output) => {
     preview: { type: 'boolean', default: false },
     full: { type: 'boolean', default: false },
   });
+  const [{ SchemaViolation }, { buildSite, StaleLedgerError }] = await Promise.all([import('../api/validate-documents.ts'), import('../pipeline/build-site.ts')]);
   const started = performance.now();
   try {
     const result = await buildSite({ root: values.root, ...(values.public ? { publicDir: values.public } : {}), history: values.preview ? 'provisional' : 'enforce', full: values.full });

@@ -1,5 +1,6 @@
 // What every command line shares: strict flags, one clear line and exit 1 for any error, data problems as
 // file:line:column, and a body that tests can run in-process (a command is a function of its arguments and output).
+// A command imports the modules of its work only once its arguments are accepted, so a wrong flag is answered at once.
 import { pathToFileURL } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DataError, formatProblem } from '../data/problems.ts';

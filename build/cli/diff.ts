@@ -3,8 +3,6 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSite } from '../pipeline/build-site.ts';
-import { diffTrees, formatDiff } from '../report/diff.ts';
 import { CommandError, parseCommandLine, runAsProgram, type Command } from './command.ts';
 
 const USAGE = 'npm run diff -- <git-ref> [--markdown]';
@@ -24,6 +22,7 @@ function dataAtRef(root: string, ref: string, into: string): void {
 
 export const diff: Command = async (args, output) => {
   const { values, positionals } = parseCommandLine(args, USAGE, { root: { type: 'string', default: process.cwd() }, markdown: { type: 'boolean', default: false } }, { min: 1, max: 1 });
+  const [{ buildSite }, { diffTrees, formatDiff }] = await Promise.all([import('../pipeline/build-site.ts'), import('../report/diff.ts')]);
   const work = mkdtempSync(path.join(os.tmpdir(), 'ev-diff-'));
   try {
     const before = path.join(work, 'before');

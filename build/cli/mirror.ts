@@ -1,7 +1,6 @@
 // `npm run mirror -- <base-url> <folder>`: makes <folder> a verified copy of the API at <base-url> (serve it with
 // npm run serve -- --dir <folder>). One request when the folder is current; the bundle in one more otherwise.
-import { syncMirror } from '../mirror/sync-mirror.ts';
-import { MirrorError, type Progress } from '../mirror/download.ts';
+import type { Progress } from '../mirror/download.ts';
 import { CommandError, parseCommandLine, runAsProgram, type Command, type Output } from './command.ts';
 
 const USAGE = 'npm run mirror -- <base-url> <folder>';
@@ -43,6 +42,7 @@ export function progressReporter(output: Output, terminal: boolean, write: (text
 export const mirror: Command = async (args, output) => {
   const { positionals } = parseCommandLine(args, USAGE, {}, { min: 2, max: 2 });
   const [base, folder] = positionals as [string, string];
+  const [{ syncMirror }, { MirrorError }] = await Promise.all([import('../mirror/sync-mirror.ts'), import('../mirror/download.ts')]);
   try {
     const result = await syncMirror({ base, folder, progress: progressReporter(output, Boolean(process.stderr.isTTY)), say: (line) => output.out(line) });
     const what = result.outcome === 'current' ? 'is current' : result.outcome === 'repaired' ? 'was repaired' : 'was updated';

@@ -1,6 +1,5 @@
 // `npm run release [-- --date YYYY-MM-DD] [--major|--patch]`: stamps the ledger, records the changes and bumps the
 // dataset version; the only command that reads the clock. Everything is checked before anything is written.
-import { NothingToRelease, releaseDataset } from '../release/release.ts';
 import { CommandError, parseCommandLine, runAsProgram, type Command } from './command.ts';
 
 const USAGE = 'npm run release -- [--date YYYY-MM-DD] [--major | --patch]';
@@ -14,6 +13,7 @@ export const release: Command = async (args, output) => {
   });
   if (values.major && values.patch) throw new CommandError('--major and --patch exclude each other: give at most one (the default is a minor release)');
   const date = values.date ?? new Date().toISOString().slice(0, 10);
+  const { NothingToRelease, releaseDataset } = await import('../release/release.ts');
   try {
     const result = await releaseDataset({ root: values.root, date, bump: values.major ? 'major' : values.patch ? 'patch' : 'minor' });
     const { vehicles, chargers } = result.record;

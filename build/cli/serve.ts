@@ -2,7 +2,7 @@
 // netlify.toml and public/: this project, or a mirror) with netlify.toml's rules and the API's edge policy.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { startServer, type RunningServer } from '../serve/server.ts';
+import type { RunningServer } from '../serve/server.ts';
 import { CommandError, parseCommandLine, runAsProgram, type Command } from './command.ts';
 
 const USAGE = 'npm run serve -- [--dir <folder>] [--host <address>] [--port <1-65535>] [--trust-proxy <proxies>] [--no-rate-limit]';
@@ -31,6 +31,7 @@ export const serve: Command = async (args, output) => {
   const netlifyToml = path.join(dir, 'netlify.toml');
   if (!existsSync(netlifyToml)) throw new CommandError(`${dir} has no netlify.toml: serve a project folder or a mirror folder`);
   if (!existsSync(path.join(publicDir, 'api'))) throw new CommandError(`${publicDir} holds no built API: run npm run build (or npm run mirror) first`);
+  const { startServer } = await import('../serve/server.ts');
   let server: RunningServer;
   try {
     server = await startServer({ publicDir, netlifyToml, host: values.host, port, trustProxy: Number(values['trust-proxy']), noRateLimit: values['no-rate-limit'] });

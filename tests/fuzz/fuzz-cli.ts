@@ -4,10 +4,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CommandError, parseCommandLine, runAsProgram, type Command } from '../../build/cli/command.ts';
-import { buildSite } from '../../build/pipeline/build-site.ts';
-import { startServer } from '../../build/serve/server.ts';
-import { MINI_FIXTURE, NETLIFY_TOML_PATH, SENTINEL } from './fuzz-site.ts';
-import { fuzz } from './request-fuzzer.ts';
 
 export const fuzzCommand: Command = async (args, output) => {
   const { values } = parseCommandLine(args, 'npm run fuzz -- [--requests N] [--seed N] [--concurrency N]', {
@@ -19,6 +15,12 @@ export const fuzzCommand: Command = async (args, output) => {
     if (!/^\d+$/.test(text) || Number(text) < (i === 1 ? 0 : 1)) throw new CommandError(`${['--requests', '--seed', '--concurrency'][i]} must be a whole number, got "${text}"`);
     return Number(text);
   }) as [number, number, number];
+  const [{ buildSite }, { startServer }, { MINI_FIXTURE, NETLIFY_TOML_PATH, SENTINEL }, { fuzz }] = await Promise.all([
+    import('../../build/pipeline/build-site.ts'),
+    import('../../build/serve/server.ts'),
+    import('./fuzz-site.ts'),
+    import('./request-fuzzer.ts'),
+  ]);
   const root = mkdtempSync(path.join(os.tmpdir(), 'ev-fuzz-'));
   const publicDir = path.join(root, 'public');
   await buildSite({ root: MINI_FIXTURE, publicDir });
