@@ -37,7 +37,12 @@ type LintResult = { errors: number; warnings: number; rules: string[] };
 function lint(files: string[]): LintResult[] {
   let out: string;
   try {
-    out = execFileSync(process.execPath, [REDOCLY, 'lint', ...files, '--format=json', `--config=${path.join(PROJECT_ROOT, 'redocly.yaml')}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    out = execFileSync(process.execPath, [REDOCLY, 'lint', ...files, '--format=json', `--config=${path.join(PROJECT_ROOT, 'redocly.yaml')}`], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      // Hermetic: no usage report and no update check over the network.
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
   } catch (error) {
     // redocly exits 1 when it finds errors; the reports are still on stdout.
     out = (error as { stdout: string }).stdout;
