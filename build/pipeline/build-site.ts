@@ -29,7 +29,8 @@ export interface BuildResult extends WriteStats {
   /** Files rendered (in an incremental build, only those whose inputs changed, plus the global ones). */
   files: number;
   datasetVersion: string;
-  kind: 'full' | 'incremental';
+  /** full: every document rendered; incremental: only those whose inputs changed (the output is the same). */
+  pass: 'full' | 'incremental';
 }
 
 /** The release does not match the data: publishing now would publish wrong edge versions. */
@@ -63,11 +64,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const changes = options.full || !existsSync(publicDir) ? null : changesSince(readState(publicDir, layout.treeToken()), state);
   const incremental = changes !== null && isSmallChange(changes, data);
 
-  const run = async (kind: 'full' | 'incremental'): Promise<BuildResult> => {
-    const writer = new TreeWriter(publicDir, OWNED_PATHS, kind);
+  const run = async (pass: 'full' | 'incremental'): Promise<BuildResult> => {
+    const writer = new TreeWriter(publicDir, OWNED_PATHS, pass);
     const context: PassContext = { data, dataDir, publicDir, mode, writer, validate: createDocumentValidator(), aliases: new SlugAliases(data), files: 0 };
     try {
-      const history = kind === 'incremental' ? await incrementalPass(context, changes!) : fullPass(context);
+      const history = pass === 'incremental' ? await incrementalPass(context, changes!) : fullPass(context);
       if (history.staleEdges > 0) {
         const more = history.staleEdges - history.stale.length;
         throw new StaleLedgerError([...history.stale, ...(more > 0 ? [`and ${more} more edge(s)`] : [])]);
@@ -81,7 +82,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       if (mode === 'enforce') {
         writer.keep(layout.mirrorInfo());
         writer.keep(layout.bundleFolder());
-      } else if (kind === 'incremental') {
+      } else if (pass === 'incremental') {
         writer.remove(layout.mirrorInfo());
         writer.remove(layout.bundleFolder());
       }
@@ -95,7 +96,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         renameSync(path.join(publicDir, `${layout.treeToken()}.tmp`), path.join(publicDir, layout.treeToken()));
       }
       writeState(publicDir, state);
-      return { ...stats, files: context.files, datasetVersion, kind };
+      return { ...stats, files: context.files, datasetVersion, pass };
     } catch (error) {
       writer.abort();
       throw error;

@@ -120,12 +120,12 @@ describe('rebuilding', () => {
     const root = copyFixture();
     const publicDir = path.join(root, 'public');
     const first = await buildSite({ root });
-    expect(first).toMatchObject({ kind: 'full', written: first.files });
+    expect(first).toMatchObject({ pass: 'full', written: first.files });
 
     const unchanged = await buildSite({ root });
-    expect(unchanged).toMatchObject({ kind: 'incremental', written: 0, deleted: 0 });
+    expect(unchanged).toMatchObject({ pass: 'incremental', written: 0, deleted: 0 });
     const fullAgain = await buildSite({ root, full: true });
-    expect(fullAgain).toMatchObject({ kind: 'full', written: 0, unchanged: first.files, deleted: 0 });
+    expect(fullAgain).toMatchObject({ pass: 'full', written: 0, unchanged: first.files, deleted: 0 });
 
     const vehicles = path.join(root, 'data', 'vehicles.csv');
     writeFileSync(vehicles, readFileSync(vehicles, 'utf8').replace('volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50', 'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,46'));

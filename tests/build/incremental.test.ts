@@ -34,7 +34,7 @@ describe('an incremental rebuild', () => {
     const publicDir = path.join(root, 'public');
     edit(root);
     const result = await buildSite({ root, history: 'provisional' });
-    expect(result.kind).toBe('incremental');
+    expect(result.pass).toBe('incremental');
     expect(treeDigest(publicDir)).toEqual(await cleanTree(root));
   });
 
@@ -75,7 +75,7 @@ describe('the build state is only an optimisation', () => {
     const root = await prepare();
     spoil(root);
     const result = await buildSite({ root, history: 'provisional' });
-    expect(result.kind).toBe('full');
+    expect(result.pass).toBe('full');
     expect(treeDigest(path.join(root, 'public'))).toEqual(await cleanTree(root));
   });
 
@@ -83,7 +83,7 @@ describe('the build state is only an optimisation', () => {
     const root = await prepare();
     rmSync(path.join(root, 'public', layout.chargerCompatibility('amp-hpc-350')));
     const result = await buildSite({ root, history: 'provisional' });
-    expect(result.kind).toBe('full');
+    expect(result.pass).toBe('full');
     expect(treeDigest(path.join(root, 'public'))).toEqual(await cleanTree(root));
   });
 });
