@@ -96,9 +96,16 @@ describe('the shipped dataset', () => {
     TR: ['MINI Countryman Electric', 'Kia EV3'],
   };
 
-  it.each(REGIONS)('%s: a best-seller list from registration statistics, at least 90 %% of it on sale there (known gaps aside)', (region) => {
+  /** Lists shorter than the 25 families the issue asks for, with their length (data/README.md, "Known gaps"). */
+  const SHORT_LISTS: Partial<Record<Region, number>> = {
+    // The published rankings we found stop at 10.
+    TR: 10,
+  };
+
+  it.each(REGIONS)('%s: a best-seller list of 25 families from registration statistics, at least 90 %% of it on sale there (known gaps aside)', (region) => {
     const list = coverage.bestSellers[region];
     expect(list, `data/best_sellers.csv has no ${region} list`).toBeDefined();
+    expect(list!.hits.length + list!.misses.length).toBe(SHORT_LISTS[region] ?? 25);
     const share = list!.hits.length / (list!.hits.length + list!.misses.length);
     if (BEST_SELLER_GAPS[region]) {
       expect(share).toBeLessThan(0.9);
