@@ -20,7 +20,7 @@ const sha = (body: string | Buffer) => createHash('sha256').update(body).digest(
 describe('WriteThread', () => {
   it('writes every file byte for byte, also the batches it writes on the calling thread while the worker is behind', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'write-thread-'));
-    const all = files(root, 6000);
+    const all = files(root, 3000);
     // Any byte in flight counts as behind: after the first batch, the calling thread writes whenever the worker is busy.
     const thread = new WriteThread({ maxPending: 1 });
     for (const [file, body] of all) thread.write(file, body);
