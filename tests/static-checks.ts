@@ -1,29 +1,71 @@
-// `npm test`'s first step: the type check (what `tsc --noEmit` reports) and the linter (eslint, typed rules), in one
-// process sharing one TypeScript program, so the project is type-checked once instead of twice; exits 1 when either
-// finds a problem, so the tests run only on code that type-checks and lints clean. `npm run typecheck` and
-// `npm run lint` run each tool on its own.
+// `npm test`'s static step: the type check (what `tsc --noEmit` reports) and the linter (eslint, typed rules), in one
+// process sharing one TypeScript program, so the project is type-checked once instead of twice, then the formatter's
+// check (prettier, as `npm run format` writes it); exits 1 when any finds a problem, so the tests run only on code that
+// type-checks, lints and is formatted clean. `npm run typecheck`, `npm run lint` and `npm run format` run each alone.
+import { readFile } from 'node:fs/promises';
 import { ESLint } from 'eslint';
+import fg from 'fast-glob';
+import * as prettier from 'prettier';
 import ts from 'typescript';
+
+/** What `npm run format` formats (package.json): the code and the root's config files. */
+const FORMATTED = ['build/**/*.{ts,mjs,css}', 'tests/**/*.ts', 'eslint.config.js', 'vitest.config.ts'];
 
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
-const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
-const config = ts.getParsedCommandLineOfConfigFile('tsconfig.json', {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => void process.stdout.write(ts.formatDiagnostic(diagnostic, host)) });
+const host: ts.FormatDiagnosticsHost = {
+  getCanonicalFileName: (name) => name,
+  getCurrentDirectory: () => process.cwd(),
+  getNewLine: () => '\n',
+};
+const config = ts.getParsedCommandLineOfConfigFile(
+  'tsconfig.json',
+  {},
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) =>
+      void process.stdout.write(ts.formatDiagnostic(diagnostic, host)),
+  },
+);
 let failed = config === undefined;
 if (config) {
-  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, configFileParsingDiagnostics: config.errors });
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options: config.options,
+    configFileParsingDiagnostics: config.errors,
+  });
   const diagnostics = ts.getPreEmitDiagnostics(program);
   if (diagnostics.length > 0) process.stdout.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, host));
-  process.stdout.write(`typecheck: ${diagnostics.length === 0 ? 'clean' : `${diagnostics.length} error(s)`} (${seconds()})\n`);
+  process.stdout.write(
+    `typecheck: ${diagnostics.length === 0 ? 'clean' : `${diagnostics.length} error(s)`} (${seconds()})\n`,
+  );
   failed ||= diagnostics.length > 0;
 
   // The TypeScript files get their types from the program just checked; eslint.config.js says which rules apply.
-  const eslint = new ESLint({ overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parserOptions: { projectService: false, programs: [program] } } }] });
+  const eslint = new ESLint({
+    overrideConfig: [
+      { files: ['**/*.ts'], languageOptions: { parserOptions: { projectService: false, programs: [program] } } },
+    ],
+  });
   const results = await eslint.lintFiles(['.']);
   const problems = results.reduce((n, result) => n + result.errorCount + result.warningCount, 0);
   if (problems > 0) process.stdout.write(await (await eslint.loadFormatter('stylish')).format(results));
   process.stdout.write(`lint: ${problems === 0 ? 'clean' : `${problems} problem(s)`} (${seconds()})\n`);
   failed ||= problems > 0;
 }
+
+// The files `npm run format` writes, each checked against the formatter's output.
+const formatted = await fg(FORMATTED, { ignore: ['tests/fixtures/**'] });
+const unformatted: string[] = [];
+for (const file of formatted.sort()) {
+  const options = await prettier.resolveConfig(file);
+  if (!(await prettier.check(await readFile(file, 'utf8'), { ...options, filepath: file }))) unformatted.push(file);
+}
+for (const file of unformatted) process.stdout.write(`${file}: not formatted (npm run format rewrites it)\n`);
+process.stdout.write(
+  `format: ${unformatted.length === 0 ? 'clean' : `${unformatted.length} file(s) to format`} (${seconds()})\n`,
+);
+failed ||= unformatted.length > 0;
+
 process.exitCode = failed ? 1 : 0;

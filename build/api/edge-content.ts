@@ -44,13 +44,39 @@ export function edgeContent(facts: EdgeFacts, data: Dataset): EdgeContent {
 
 /** The edge as published, fields in the contract's order. */
 export function edgeDocument(content: EdgeContent, stamp: EdgeStamp): Edge {
-  const { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, derivationVersion, sources } = content;
-  return { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, edgeVersion: stamp.edgeVersion, derivationVersion, createdAt: stamp.createdAt, sources };
+  const { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, derivationVersion, sources } =
+    content;
+  return {
+    vehicle,
+    charger,
+    region,
+    kw,
+    state,
+    confidence,
+    protocols,
+    adapterRequired,
+    edgeVersion: stamp.edgeVersion,
+    derivationVersion,
+    createdAt: stamp.createdAt,
+    sources,
+  };
 }
 
 /** The ledger's fingerprint of an edge: sha256 of its published content, 16 hex digits. */
 export function edgeContentHash(edge: EdgeContent): string {
-  const { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, derivationVersion, sources } = edge;
-  const content = { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, derivationVersion, sources };
+  const { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, derivationVersion, sources } =
+    edge;
+  const content = {
+    vehicle,
+    charger,
+    region,
+    kw,
+    state,
+    confidence,
+    protocols,
+    adapterRequired,
+    derivationVersion,
+    sources,
+  };
   return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16);
 }

@@ -5,16 +5,28 @@ import { REGIONS } from '../core/regions.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, STATES } from '../core/vocabulary.ts';
 
 const slug = z.string().regex(SLUG_PATTERN).max(SLUG_MAX_LENGTH);
-const version = z.string().regex(/^\d+\.\d+\.\d+$/).describe('A dataset version (semver).');
+const version = z
+  .string()
+  .regex(/^\d+\.\d+\.\d+$/)
+  .describe('A dataset version (semver).');
 const day = z.iso.date().describe('Day of the release (YYYY-MM-DD).');
 const previousVersion = version.nullable().describe('The release before this one, or null for the first.');
-const stateAndKw = z.strictObject({ state: z.enum(STATES), kw: z.number().min(0) }).describe('An edge state and its kW.');
+const stateAndKw = z
+  .strictObject({ state: z.enum(STATES), kw: z.number().min(0) })
+  .describe('An edge state and its kW.');
 
 const resourceChanges = z
   .strictObject({
     added: z.array(slug).describe('Slugs published for the first time.'),
     removed: z.array(slug).describe('Slugs no longer published.'),
-    changed: z.array(z.strictObject({ slug: slug.describe('The resource whose document changed.'), fields: z.array(z.string()).min(1).describe('The published fields whose value changed.') })).describe('Resources whose document changed.'),
+    changed: z
+      .array(
+        z.strictObject({
+          slug: slug.describe('The resource whose document changed.'),
+          fields: z.array(z.string()).min(1).describe('The published fields whose value changed.'),
+        }),
+      )
+      .describe('Resources whose document changed.'),
   })
   .describe('Resources added, removed and changed by the release.');
 
@@ -38,7 +50,9 @@ export const ReleaseChangesDocument = z
           edgeVersion: z.int().min(1).describe("The edge's version after the release (for a removed edge, its last)."),
         }),
       )
-      .describe('Every edge whose published content the release added, changed or removed: the record of state transitions.'),
+      .describe(
+        'Every edge whose published content the release added, changed or removed: the record of state transitions.',
+      ),
   })
   .describe('Extension: what one dataset release changed.');
 
@@ -57,7 +71,7 @@ export const ChangesListDocument = z
               removed: z.int().min(0).describe('Edges no longer published.'),
             })
             .describe('Edges added, changed and removed.'),
-          path: z.string().describe('Where the release\'s changes are published.'),
+          path: z.string().describe("Where the release's changes are published."),
         }),
       )
       .describe('Every dataset release, newest first.'),
@@ -75,7 +89,10 @@ export const MirrorDocument = z
       .strictObject({
         path: z.string().describe('Where the bundle is published: /api/v1/mirror/{datasetVersion}.tar.gz.'),
         bytes: z.int().min(1).describe('Size of the .tar.gz, bytes.'),
-        sha256: z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256 of the .tar.gz.'),
+        sha256: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .describe('SHA-256 of the .tar.gz.'),
       })
       .describe('The whole dataset and its routing rules in one deterministic tar+gzip.'),
   })

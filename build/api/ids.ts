@@ -5,7 +5,10 @@ import { createHash } from 'node:crypto';
 export const ID_NAMESPACE = 'c72a2579-043c-4422-8c3a-41a13c16ebf0';
 
 export function uuidV5(name: string, namespace = ID_NAMESPACE): string {
-  const hash = createHash('sha1').update(Buffer.from(namespace.replace(/-/g, ''), 'hex')).update(name, 'utf8').digest();
+  const hash = createHash('sha1')
+    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
+    .update(name, 'utf8')
+    .digest();
   hash[6] = ((hash[6] as number) & 0x0f) | 0x50;
   hash[8] = ((hash[8] as number) & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');

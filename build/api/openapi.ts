@@ -12,14 +12,35 @@ type Json = Record<string, unknown>;
 const schemaRef = (kind: DocumentKind): Json => ({ $ref: `schemas/${kind}.json` });
 
 const HEADERS: Json = {
-  'X-RateLimit-Limit': { description: `Requests allowed per window (${RATE_LIMIT} per ${RATE_WINDOW_MS / 1000} s per IP).`, schema: { type: 'integer', const: RATE_LIMIT } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
-  'X-RateLimit-Reset': { description: 'Unix time, in seconds, at which the window resets.', schema: { type: 'integer' } },
-  'Retry-After': { description: 'Seconds to wait before the window resets (429 only).', schema: { type: 'integer', minimum: 1 } },
-  'Access-Control-Allow-Origin': { description: 'CORS: every origin may read the response.', schema: { type: 'string', const: '*' } },
+  'X-RateLimit-Limit': {
+    description: `Requests allowed per window (${RATE_LIMIT} per ${RATE_WINDOW_MS / 1000} s per IP).`,
+    schema: { type: 'integer', const: RATE_LIMIT },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Unix time, in seconds, at which the window resets.',
+    schema: { type: 'integer' },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before the window resets (429 only).',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'Access-Control-Allow-Origin': {
+    description: 'CORS: every origin may read the response.',
+    schema: { type: 'string', const: '*' },
+  },
 };
-const headerRefs = (names: string[]): Json => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
-const COMMON_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Access-Control-Allow-Origin'];
+const headerRefs = (names: string[]): Json =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+const COMMON_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Access-Control-Allow-Origin',
+];
 
 const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   slugs_required: 'A required path parameter is missing or empty (e.g. an empty segment, "//").',
@@ -45,12 +66,20 @@ function errorResponse(codes: ErrorCode[]): Json {
         examples: Object.fromEntries(codes.map((code) => [code, { value: { error: code } }])),
       },
     },
-    ...(extensionCodes.length === codes.length ? { 'x-extension': true } : extensionCodes.length > 0 ? { 'x-extension-codes': extensionCodes } : {}),
+    ...(extensionCodes.length === codes.length
+      ? { 'x-extension': true }
+      : extensionCodes.length > 0
+        ? { 'x-extension-codes': extensionCodes }
+        : {}),
   };
 }
 
 function okResponse(kind: DocumentKind, description: string): Json {
-  return { description, headers: headerRefs(COMMON_HEADERS), content: { 'application/json': { schema: schemaRef(kind) } } };
+  return {
+    description,
+    headers: headerRefs(COMMON_HEADERS),
+    content: { 'application/json': { schema: schemaRef(kind) } },
+  };
 }
 
 const slugParameter = (name: string, what: string): Json => ({
@@ -72,13 +101,20 @@ interface OperationSpec {
 }
 
 /** Errors any request under /api/ may get, whatever the path: added to every operation's own. */
-const ANY_REQUEST_ERRORS: ErrorCode[] = ['bad_request', 'rate_limit_exceeded', 'headers_too_large', 'internal_error', 'upstream_error'];
+const ANY_REQUEST_ERRORS: ErrorCode[] = [
+  'bad_request',
+  'rate_limit_exceeded',
+  'headers_too_large',
+  'internal_error',
+  'upstream_error',
+];
 
 function operation(spec: OperationSpec): Json {
   const responses: Json = {};
   if (spec.ok) responses['200'] = okResponse(spec.ok.kind, spec.ok.description);
   const errors: Record<number, ErrorCode[]> = {};
-  for (const code of [...Object.values(spec.errors).flat(), ...ANY_REQUEST_ERRORS] as ErrorCode[]) errors[ERROR_STATUS[code]] = [...(errors[ERROR_STATUS[code]] ?? []), code];
+  for (const code of [...Object.values(spec.errors).flat(), ...ANY_REQUEST_ERRORS] as ErrorCode[])
+    errors[ERROR_STATUS[code]] = [...(errors[ERROR_STATUS[code]] ?? []), code];
   for (const [status, codes] of Object.entries(errors)) responses[status] = errorResponse(codes);
   return {
     get: {
@@ -92,15 +128,27 @@ function operation(spec: OperationSpec): Json {
 }
 
 /** A file served as it is (not a JSON document of ours): its media type, its own 404 when it has a path parameter. */
-function fileOperation(operationId: string, summary: string, description: string, mediaType: string, schema: Json, parameters?: Json[]): Json {
-  const errors = operation({ summary, operationId, errors: parameters ? { 404: ['not_found'] } : {} }).get as { responses: Json };
+function fileOperation(
+  operationId: string,
+  summary: string,
+  description: string,
+  mediaType: string,
+  schema: Json,
+  parameters?: Json[],
+): Json {
+  const errors = operation({ summary, operationId, errors: parameters ? { 404: ['not_found'] } : {} }).get as {
+    responses: Json;
+  };
   return {
     get: {
       summary,
       operationId,
       ...(parameters ? { parameters } : {}),
       'x-extension': true,
-      responses: { '200': { description, headers: headerRefs(COMMON_HEADERS), content: { [mediaType]: { schema } } }, ...errors.responses },
+      responses: {
+        '200': { description, headers: headerRefs(COMMON_HEADERS), content: { [mediaType]: { schema } } },
+        ...errors.responses,
+      },
     },
   };
 }
@@ -112,7 +160,8 @@ export function openApiDocument(): Json {
     name: 'region',
     in: 'query',
     required: false,
-    description: "Extension: only that region's edges (without it, every region's); any other value (eu, XX, empty) is 400 invalid_region.",
+    description:
+      "Extension: only that region's edges (without it, every region's); any other value (eu, XX, empty) is 400 invalid_region.",
     schema: { type: 'string', enum: [...REGIONS] },
     'x-extension': true,
   };
@@ -121,7 +170,8 @@ export function openApiDocument(): Json {
     info: {
       title: 'Open EV compatibility API',
       version: API_VERSION,
-      summary: 'Will this electric vehicle charge on this charger model, in this region, how fast, and how sure are we?',
+      summary:
+        'Will this electric vehicle charge on this charger model, in this region, how fast, and how sure are we?',
       description:
         'Read-only, public JSON. Every response under /api/ is JSON (errors included) with CORS and rate-limit headers; ' +
         `the limit is ${RATE_LIMIT} requests per ${RATE_WINDOW_MS / 1000} s per IP (a fixed window from the first request). ` +
@@ -151,7 +201,10 @@ export function openApiDocument(): Json {
         summary: 'Chargers for a vehicle',
         operationId: 'getVehicleCompatibility',
         parameters: [vehicle, listRegion],
-        ok: { kind: 'vehicle-compatibility', description: `Every edge of the vehicle (or, with region, that region's), by charger slug then region (${REGION_ORDER_TEXT}).` },
+        ok: {
+          kind: 'vehicle-compatibility',
+          description: `Every edge of the vehicle (or, with region, that region's), by charger slug then region (${REGION_ORDER_TEXT}).`,
+        },
         errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
       }),
       '/api/v1/chargers/{slug}': operation({
@@ -165,7 +218,10 @@ export function openApiDocument(): Json {
         summary: 'Vehicles for a charger',
         operationId: 'getChargerCompatibility',
         parameters: [charger, listRegion],
-        ok: { kind: 'charger-compatibility', description: `Every edge of the charger (or, with region, that region's), by vehicle slug then region (${REGION_ORDER_TEXT}).` },
+        ok: {
+          kind: 'charger-compatibility',
+          description: `Every edge of the charger (or, with region, that region's), by vehicle slug then region (${REGION_ORDER_TEXT}).`,
+        },
         errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
       }),
       '/api/v1/compatibility/{vehicleSlug}/{chargerSlug}': operation({
@@ -174,39 +230,114 @@ export function openApiDocument(): Json {
         parameters: [
           slugParameter('vehicleSlug', 'Vehicle'),
           slugParameter('chargerSlug', 'Charger'),
-          { name: 'region', in: 'query', required: false, description: 'Region of the edge; any other value (eu, XX, empty) is 400 invalid_region.', schema: { type: 'string', enum: [...REGIONS], default: DEFAULT_REGION } },
+          {
+            name: 'region',
+            in: 'query',
+            required: false,
+            description: 'Region of the edge; any other value (eu, XX, empty) is 400 invalid_region.',
+            schema: { type: 'string', enum: [...REGIONS], default: DEFAULT_REGION },
+          },
         ],
         ok: { kind: 'edge', description: 'The edge for the pairing in the region.' },
         errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
       }),
-      '/api/v1/compatibility': operation({ summary: 'Missing slugs', operationId: 'edgeWithoutSlugs', errors: { 400: ['slugs_required'] } }),
+      '/api/v1/compatibility': operation({
+        summary: 'Missing slugs',
+        operationId: 'edgeWithoutSlugs',
+        errors: { 400: ['slugs_required'] },
+      }),
       '/api/v1/compatibility/{vehicleSlug}': operation({
         summary: 'Missing charger slug',
         operationId: 'edgeWithoutChargerSlug',
         parameters: [slugParameter('vehicleSlug', 'Vehicle')],
         errors: { 400: ['slugs_required'] },
       }),
-      '/api/v1': operation({ summary: 'Versions and counts', operationId: 'getIndex', ok: { kind: 'index', description: 'API, dataset and rule versions, and counts.' }, errors: {}, extension: true }),
-      '/api/v1/vehicles': operation({ summary: 'All vehicles', operationId: 'listVehicles', ok: { kind: 'vehicle-list', description: 'Every vehicle, sorted by slug, with the regions it is on sale in.' }, errors: {}, extension: true }),
-      '/api/v1/chargers': operation({ summary: 'All charger models', operationId: 'listChargers', ok: { kind: 'charger-list', description: 'Every charger model, sorted by slug, with the regions it is installed in.' }, errors: {}, extension: true }),
-      '/api/v1/changes': operation({ summary: 'Dataset releases', operationId: 'listReleases', ok: { kind: 'changes', description: 'Every dataset release, newest first, with its edge counts and where its changes are.' }, errors: {}, extension: true }),
+      '/api/v1': operation({
+        summary: 'Versions and counts',
+        operationId: 'getIndex',
+        ok: { kind: 'index', description: 'API, dataset and rule versions, and counts.' },
+        errors: {},
+        extension: true,
+      }),
+      '/api/v1/vehicles': operation({
+        summary: 'All vehicles',
+        operationId: 'listVehicles',
+        ok: { kind: 'vehicle-list', description: 'Every vehicle, sorted by slug, with the regions it is on sale in.' },
+        errors: {},
+        extension: true,
+      }),
+      '/api/v1/chargers': operation({
+        summary: 'All charger models',
+        operationId: 'listChargers',
+        ok: {
+          kind: 'charger-list',
+          description: 'Every charger model, sorted by slug, with the regions it is installed in.',
+        },
+        errors: {},
+        extension: true,
+      }),
+      '/api/v1/changes': operation({
+        summary: 'Dataset releases',
+        operationId: 'listReleases',
+        ok: {
+          kind: 'changes',
+          description: 'Every dataset release, newest first, with its edge counts and where its changes are.',
+        },
+        errors: {},
+        extension: true,
+      }),
       '/api/v1/changes/{datasetVersion}': operation({
         summary: 'What one release changed',
         operationId: 'getReleaseChanges',
-        parameters: [{ name: 'datasetVersion', in: 'path', required: true, description: 'A released dataset version, e.g. 0.6.0.', schema: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$' } }],
-        ok: { kind: 'release-changes', description: 'Vehicles, chargers and edges the release added, changed or removed, each edge with its state and kW before and after.' },
+        parameters: [
+          {
+            name: 'datasetVersion',
+            in: 'path',
+            required: true,
+            description: 'A released dataset version, e.g. 0.6.0.',
+            schema: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$' },
+          },
+        ],
+        ok: {
+          kind: 'release-changes',
+          description:
+            'Vehicles, chargers and edges the release added, changed or removed, each edge with its state and kW before and after.',
+        },
         errors: { 404: ['not_found'] },
         extension: true,
       }),
-      '/api/v1/changes.atom': fileOperation('getChangesFeed', 'The releases as an Atom 1.0 feed', 'The Atom feed of dataset releases, newest first.', 'application/atom+xml', { type: 'string' }),
-      '/api/v1/mirror.json': operation({ summary: 'Mirror manifest', operationId: 'getMirrorInfo', ok: { kind: 'mirror', description: 'The current release, its data digest, and the bundle that copies the whole API in one request.' }, errors: {}, extension: true }),
+      '/api/v1/changes.atom': fileOperation(
+        'getChangesFeed',
+        'The releases as an Atom 1.0 feed',
+        'The Atom feed of dataset releases, newest first.',
+        'application/atom+xml',
+        { type: 'string' },
+      ),
+      '/api/v1/mirror.json': operation({
+        summary: 'Mirror manifest',
+        operationId: 'getMirrorInfo',
+        ok: {
+          kind: 'mirror',
+          description: 'The current release, its data digest, and the bundle that copies the whole API in one request.',
+        },
+        errors: {},
+        extension: true,
+      }),
       '/api/v1/mirror/{bundle}': fileOperation(
         'getMirrorBundle',
         'The whole API in one deterministic tar+gzip',
         'public/ (every document), netlify.toml, both licences and SHA256SUMS. Immutable: cached for a day.',
         'application/gzip',
         { type: 'string', contentMediaType: 'application/gzip' },
-        [{ name: 'bundle', in: 'path', required: true, description: '{datasetVersion}.tar.gz, as named by mirror.json.', schema: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+\\.tar\\.gz$' } }],
+        [
+          {
+            name: 'bundle',
+            in: 'path',
+            required: true,
+            description: '{datasetVersion}.tar.gz, as named by mirror.json.',
+            schema: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+\\.tar\\.gz$' },
+          },
+        ],
       ),
       '/api/v1/schemas/{name}.json': fileOperation(
         'getJsonSchema',
@@ -214,9 +345,23 @@ export function openApiDocument(): Json {
         'The JSON Schema (draft 2020-12) of one document kind; its $id is its path.',
         'application/json',
         { type: 'object' },
-        [{ name: 'name', in: 'path', required: true, description: 'The document kind.', schema: { type: 'string', enum: Object.keys(PUBLISHED_DOCUMENTS) } }],
+        [
+          {
+            name: 'name',
+            in: 'path',
+            required: true,
+            description: 'The document kind.',
+            schema: { type: 'string', enum: Object.keys(PUBLISHED_DOCUMENTS) },
+          },
+        ],
       ),
-      '/api/v1/openapi.json': fileOperation('getOpenApi', 'This document', 'The OpenAPI 3.1 description of the API.', 'application/json', { type: 'object' }),
+      '/api/v1/openapi.json': fileOperation(
+        'getOpenApi',
+        'This document',
+        'The OpenAPI 3.1 description of the API.',
+        'application/json',
+        { type: 'object' },
+      ),
     },
     components: { headers: HEADERS },
     'x-error-status': ERROR_STATUS,

@@ -39,19 +39,33 @@ export function chargerDocument(c: ChargerRow): Charger {
 export function vehicleListDocument(data: Dataset): VehicleList {
   return {
     count: data.vehicles.length,
-    vehicles: data.vehicles.map((v) => ({ slug: v.slug, brand: v.brand, family: v.family, trim: v.trim, model_year: v.model_year, regions: regionsOf(data.vehicleRegions.get(v.slug)) })),
+    vehicles: data.vehicles.map((v) => ({
+      slug: v.slug,
+      brand: v.brand,
+      family: v.family,
+      trim: v.trim,
+      model_year: v.model_year,
+      regions: regionsOf(data.vehicleRegions.get(v.slug)),
+    })),
   };
 }
 
 export function chargerListDocument(data: Dataset): ChargerList {
   return {
     count: data.chargers.length,
-    chargers: data.chargers.map((c) => ({ slug: c.slug, brand: c.brand, current_kind: c.current_kind, nominal_max_kw: c.nominal_max_kw, regions: regionsOf(data.chargerConnectors.get(c.slug)) })),
+    chargers: data.chargers.map((c) => ({
+      slug: c.slug,
+      brand: c.brand,
+      current_kind: c.current_kind,
+      nominal_max_kw: c.nominal_max_kw,
+      regions: regionsOf(data.chargerConnectors.get(c.slug)),
+    })),
   };
 }
 
 /** The regions a resource is available in, in the published order. */
-const regionsOf = (byRegion: ReadonlyMap<Region, unknown> | undefined): Region[] => REGIONS.filter((region) => byRegion?.has(region));
+const regionsOf = (byRegion: ReadonlyMap<Region, unknown> | undefined): Region[] =>
+  REGIONS.filter((region) => byRegion?.has(region));
 
 /** How many edges the dataset has: every pairing of a vehicle and a charger available in the same region. */
 export function edgeCount(data: Dataset): number {
@@ -70,6 +84,11 @@ export function indexDocument(data: Dataset, datasetVersion: string, edges: numb
     datasetVersion,
     derivationVersion: DERIVATION_VERSION,
     counts: { vehicles: data.vehicles.length, chargers: data.chargers.length, edges },
-    license: { code: CODE_LICENSE.identifier, data: DATA_LICENSE.identifier, attribution: ATTRIBUTION, url: DATA_LICENSE.url },
+    license: {
+      code: CODE_LICENSE.identifier,
+      data: DATA_LICENSE.identifier,
+      attribution: ATTRIBUTION,
+      url: DATA_LICENSE.url,
+    },
   };
 }

@@ -25,7 +25,9 @@ export const VehicleDocument = z
     max_ac_kw_oem: z.number().nullable().describe('Manufacturer maximum AC power, kW.'),
     battery_kwh_usable: z.number().nullable().describe('Usable battery capacity, kWh.'),
     architecture_voltage_v: z.int().nullable().describe('Nominal pack voltage, V.'),
-    bidirectional: z.array(z.enum(BIDIRECTIONAL_MODES)).describe('Bidirectional modes offered, in the order V2L, V2H, V2G.'),
+    bidirectional: z
+      .array(z.enum(BIDIRECTIONAL_MODES))
+      .describe('Bidirectional modes offered, in the order V2L, V2H, V2G.'),
   })
   .describe('Vehicle detail.');
 
@@ -75,11 +77,17 @@ export const EdgeDocument = z
   .describe('Compatibility edge.');
 
 export const VehicleCompatibilityDocument = z
-  .strictObject({ slug: slug.describe('Vehicle slug.'), chargers: z.array(EdgeDocument).describe('Every edge of the vehicle, by charger slug then region.') })
+  .strictObject({
+    slug: slug.describe('Vehicle slug.'),
+    chargers: z.array(EdgeDocument).describe('Every edge of the vehicle, by charger slug then region.'),
+  })
   .describe('Chargers for a vehicle.');
 
 export const ChargerCompatibilityDocument = z
-  .strictObject({ slug: slug.describe('Charger slug.'), vehicles: z.array(EdgeDocument).describe('Every edge of the charger, by vehicle slug then region.') })
+  .strictObject({
+    slug: slug.describe('Charger slug.'),
+    vehicles: z.array(EdgeDocument).describe('Every edge of the charger, by vehicle slug then region.'),
+  })
   .describe('Vehicles for a charger.');
 
 export const ErrorDocument = z
@@ -120,7 +128,9 @@ export const VehicleListDocument = z
           family: z.string().describe('Model name.'),
           trim: z.string().nullable().describe('Trim or variant, or null.'),
           model_year: z.int().describe('Model year.'),
-          regions: z.array(z.enum(REGIONS)).describe(`Extension: the regions the variant is on sale in, in the order ${REGION_ORDER_TEXT}.`),
+          regions: z
+            .array(z.enum(REGIONS))
+            .describe(`Extension: the regions the variant is on sale in, in the order ${REGION_ORDER_TEXT}.`),
         }),
       )
       .describe('Vehicles sorted by slug.'),
@@ -137,7 +147,9 @@ export const ChargerListDocument = z
           brand: z.string().describe('Brand.'),
           current_kind: z.enum(CURRENT_KINDS).describe('AC or DC.'),
           nominal_max_kw: z.number().positive().describe('Nominal maximum output, kW.'),
-          regions: z.array(z.enum(REGIONS)).describe(`Extension: the regions the model is installed in, in the order ${REGION_ORDER_TEXT}.`),
+          regions: z
+            .array(z.enum(REGIONS))
+            .describe(`Extension: the regions the model is installed in, in the order ${REGION_ORDER_TEXT}.`),
         }),
       )
       .describe('Charger models sorted by slug.'),

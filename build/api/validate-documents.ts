@@ -33,11 +33,18 @@ const require = createRequire(import.meta.url);
  * DOCUMENT_KINDS[i]), kept in the derived cache: a build loads it in milliseconds instead of compiling each schema.
  */
 function validatorModule(): string {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+  });
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
   for (const kind of DOCUMENT_KINDS) ajv.addSchema(jsonSchemaOf(kind), kind);
   // ajv's CommonJS module is the function itself.
-  return (standaloneCode as unknown as (ajv: Ajv2020, exports: Record<string, string>) => string)(ajv, Object.fromEntries(DOCUMENT_KINDS.map((kind, i) => [`k${i}`, kind])));
+  return (standaloneCode as unknown as (ajv: Ajv2020, exports: Record<string, string>) => string)(
+    ajv,
+    Object.fromEntries(DOCUMENT_KINDS.map((kind, i) => [`k${i}`, kind])),
+  );
 }
 
 let compiled: Map<DocumentKind, ValidateFunction> | undefined;
@@ -64,7 +71,10 @@ export function createDocumentValidator(): DocumentValidator {
   return (path, kind, document) => {
     const validate = byKind.get(kind)!;
     if (!validate(document)) {
-      const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '(document)'} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+      const problems = (validate.errors ?? []).map(
+        (e) =>
+          `${e.instancePath || '(document)'} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+      );
       throw new SchemaViolation(path, kind, problems);
     }
   };

@@ -10,12 +10,22 @@ export const build: Command = async (args, output) => {
     preview: { type: 'boolean', default: false },
     full: { type: 'boolean', default: false },
   });
-  const [{ SchemaViolation }, { buildSite, StaleLedgerError }] = await Promise.all([import('../api/validate-documents.ts'), import('../pipeline/build-site.ts')]);
+  const [{ SchemaViolation }, { buildSite, StaleLedgerError }] = await Promise.all([
+    import('../api/validate-documents.ts'),
+    import('../pipeline/build-site.ts'),
+  ]);
   const started = performance.now();
   try {
-    const result = await buildSite({ root: values.root, ...(values.public ? { publicDir: values.public } : {}), history: values.preview ? 'provisional' : 'enforce', full: values.full });
+    const result = await buildSite({
+      root: values.root,
+      ...(values.public ? { publicDir: values.public } : {}),
+      history: values.preview ? 'provisional' : 'enforce',
+      full: values.full,
+    });
     const ms = Math.round(performance.now() - started);
-    output.out(`built dataset ${result.datasetVersion} in ${ms} ms (${result.pass}): ${result.files} files rendered, ${result.written} written, ${result.unchanged} unchanged, ${result.deleted} deleted`);
+    output.out(
+      `built dataset ${result.datasetVersion} in ${ms} ms (${result.pass}): ${result.files} files rendered, ${result.written} written, ${result.unchanged} unchanged, ${result.deleted} deleted`,
+    );
   } catch (error) {
     if (error instanceof StaleLedgerError) {
       for (const reason of error.reasons) output.err(`  ${reason}`);

@@ -21,22 +21,35 @@ export type Command = (args: readonly string[], output: Output) => Promise<void>
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** Parses arguments strictly: an unknown flag, a missing value or a stray argument is a CommandError with the usage. */
-export function parseCommandLine<O extends Options>(args: readonly string[], usage: string, options: O, positionals: { min: number; max: number } = { min: 0, max: 0 }) {
+export function parseCommandLine<O extends Options>(
+  args: readonly string[],
+  usage: string,
+  options: O,
+  positionals: { min: number; max: number } = { min: 0, max: 0 },
+) {
   let parsed;
   try {
     parsed = parseArgs({ args: [...args], options, allowPositionals: positionals.max > 0, strict: true });
   } catch (error) {
-    throw new CommandError(`${(error as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '')}; usage: ${usage}`);
+    throw new CommandError(
+      `${(error as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '')}; usage: ${usage}`,
+    );
   }
   if (parsed.positionals.length < positionals.min || parsed.positionals.length > positionals.max) {
-    const expected = positionals.min === positionals.max ? `${positionals.min}` : `${positionals.min} to ${positionals.max}`;
+    const expected =
+      positionals.min === positionals.max ? `${positionals.min}` : `${positionals.min} to ${positionals.max}`;
     throw new CommandError(`expected ${expected} argument(s), got ${parsed.positionals.length}; usage: ${usage}`);
   }
   return parsed;
 }
 
 /** Runs a command; every failure ends as one line on stderr (data problems: one line each) and exit code 1. */
-export async function execute(name: string, command: Command, args: readonly string[], output: Output): Promise<number> {
+export async function execute(
+  name: string,
+  command: Command,
+  args: readonly string[],
+  output: Output,
+): Promise<number> {
   try {
     await command(args, output);
     return 0;
@@ -54,7 +67,7 @@ export async function execute(name: string, command: Command, args: readonly str
 
 export const consoleOutput: Output = { out: (text) => console.log(text), err: (text) => console.error(text) };
 
-/** Runs the command when its module is the program (`tsx build/cli/<name>.ts`), not when a test imports it. */
+/** Runs the command when its module is the program (`node build/cli/<name>.ts`), not when a test imports it. */
 export async function runAsProgram(moduleUrl: string, name: string, command: Command): Promise<void> {
   if (process.argv[1] === undefined || pathToFileURL(process.argv[1]).href !== moduleUrl) return;
   process.exitCode = await execute(name, command, process.argv.slice(2), consoleOutput);

@@ -5,7 +5,10 @@ import { parseCommandLine, runAsProgram, type Command } from './command.ts';
 
 export const docs: Command = async (args, output) => {
   const { values } = parseCommandLine(args, 'npm run docs', { root: { type: 'string', default: process.cwd() } });
-  const [{ contributingGuide }, { withRulesTable }] = await Promise.all([import('../docs/contributing.ts'), import('../docs/rules-table.ts')]);
+  const [{ contributingGuide }, { withRulesTable }] = await Promise.all([
+    import('../docs/contributing.ts'),
+    import('../docs/rules-table.ts'),
+  ]);
   writeFileSync(path.join(values.root, 'CONTRIBUTING.md'), contributingGuide());
   const readme = path.join(values.root, 'data', 'README.md');
   writeFileSync(readme, withRulesTable(readFileSync(readme, 'utf8')));

@@ -7,7 +7,11 @@ const USAGE = 'npm run mirror -- <base-url> <folder>';
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 /** A progress bar on a terminal; a plain line at each tenth otherwise (logs, CI). */
-export function progressReporter(output: Output, terminal: boolean, write: (text: string) => void = (text) => process.stderr.write(text)): Progress {
+export function progressReporter(
+  output: Output,
+  terminal: boolean,
+  write: (text: string) => void = (text) => process.stderr.write(text),
+): Progress {
   const started = Date.now();
   let lastTenth = -1;
   let lastDraw = 0;
@@ -42,11 +46,22 @@ export function progressReporter(output: Output, terminal: boolean, write: (text
 export const mirror: Command = async (args, output) => {
   const { positionals } = parseCommandLine(args, USAGE, {}, { min: 2, max: 2 });
   const [base, folder] = positionals as [string, string];
-  const [{ syncMirror }, { MirrorError }] = await Promise.all([import('../mirror/sync-mirror.ts'), import('../mirror/download.ts')]);
+  const [{ syncMirror }, { MirrorError }] = await Promise.all([
+    import('../mirror/sync-mirror.ts'),
+    import('../mirror/download.ts'),
+  ]);
   try {
-    const result = await syncMirror({ base, folder, progress: progressReporter(output, Boolean(process.stderr.isTTY)), say: (line) => output.out(line) });
-    const what = result.outcome === 'current' ? 'is current' : result.outcome === 'repaired' ? 'was repaired' : 'was updated';
-    output.out(`${folder} ${what}: dataset ${result.datasetVersion}, ${result.files} files verified against SHA256SUMS, ${result.requests} request(s); serve it with npm run serve -- --dir ${folder}`);
+    const result = await syncMirror({
+      base,
+      folder,
+      progress: progressReporter(output, Boolean(process.stderr.isTTY)),
+      say: (line) => output.out(line),
+    });
+    const what =
+      result.outcome === 'current' ? 'is current' : result.outcome === 'repaired' ? 'was repaired' : 'was updated';
+    output.out(
+      `${folder} ${what}: dataset ${result.datasetVersion}, ${result.files} files verified against SHA256SUMS, ${result.requests} request(s); serve it with npm run serve -- --dir ${folder}`,
+    );
   } catch (error) {
     if (error instanceof MirrorError) throw new CommandError(error.message);
     throw error;

@@ -11,11 +11,16 @@ export const release: Command = async (args, output) => {
     major: { type: 'boolean', default: false },
     patch: { type: 'boolean', default: false },
   });
-  if (values.major && values.patch) throw new CommandError('--major and --patch exclude each other: give at most one (the default is a minor release)');
+  if (values.major && values.patch)
+    throw new CommandError('--major and --patch exclude each other: give at most one (the default is a minor release)');
   const date = values.date ?? new Date().toISOString().slice(0, 10);
   const { NothingToRelease, releaseDataset } = await import('../release/release.ts');
   try {
-    const result = await releaseDataset({ root: values.root, date, bump: values.major ? 'major' : values.patch ? 'patch' : 'minor' });
+    const result = await releaseDataset({
+      root: values.root,
+      date,
+      bump: values.major ? 'major' : values.patch ? 'patch' : 'minor',
+    });
     const { vehicles, chargers } = result.record;
     output.out(
       `released dataset ${result.release.datasetVersion} on ${date}: edges ${result.added} added, ${result.changed} changed, ${result.removed} removed, ${result.unchanged} unchanged; ` +

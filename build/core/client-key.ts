@@ -7,7 +7,10 @@ const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1
 
 /** The eight 16-bit groups of an IPv6 address (embedded IPv4 allowed), or null when it is not one. */
 function ipv6Groups(address: string): number[] | null {
-  let text = address.toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  let text = address
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (v4) {
     if (!IPV4.test(v4[1]!)) return null;
@@ -39,7 +42,10 @@ export function clientKey(address: string): string | null {
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     return `${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /**
@@ -52,6 +58,10 @@ export function requestClient(socketAddress: string, forwardedFor: string | null
   if (trustedProxies <= 0 || forwardedFor === null) return own;
   // Only the last N entries matter; bound the work for a header of any length.
   const entries = forwardedFor.slice(-trustedProxies * 100).split(',');
-  if (entries.length < trustedProxies || (entries.length === trustedProxies && forwardedFor.length > trustedProxies * 100)) return own;
+  if (
+    entries.length < trustedProxies ||
+    (entries.length === trustedProxies && forwardedFor.length > trustedProxies * 100)
+  )
+    return own;
   return clientKey(entries[entries.length - trustedProxies]!) ?? own;
 }

@@ -38,7 +38,12 @@ export function codeDigest(): string {
  * The cached text for `name` under the current code digest, else `produce()`'s (then stored, atomically). Returns the
  * file's path too (null when it could not be stored), for text loaded as a module.
  */
-export function cachedText(name: string, extension: string, produce: () => string, cacheRoot = CACHE_ROOT): { text: string; file: string | null } {
+export function cachedText(
+  name: string,
+  extension: string,
+  produce: () => string,
+  cacheRoot = CACHE_ROOT,
+): { text: string; file: string | null } {
   const file = path.join(cacheRoot, `${name}-${codeDigest()}${extension}`);
   try {
     return { text: readFileSync(file, 'utf8'), file };
@@ -72,7 +77,8 @@ export function cachedValue<T>(name: string, input: Buffer, produce: () => T, ca
       const temporary = path.join(folder, `${entry}.${process.pid}.tmp`);
       writeFileSync(temporary, serialize(value));
       renameSync(temporary, path.join(folder, entry));
-      for (const other of readdirSync(folder)) if (other !== entry && other.endsWith('.v8')) rmSync(path.join(folder, other), { force: true });
+      for (const other of readdirSync(folder))
+        if (other !== entry && other.endsWith('.v8')) rmSync(path.join(folder, other), { force: true });
     } catch {
       // Not stored: the next build derives it again.
     }

@@ -32,8 +32,11 @@ export type EdgeDecision =
   | { answer: { status: number; headers: Record<string, string>; body: string } }
   | { pass: NormalisedPath; headers: Record<string, string> };
 
-const answer = (status: number, headers: Record<string, string>, body: string): EdgeDecision => ({ answer: { status, headers: { ...API_RESPONSE_HEADERS, ...headers }, body } });
-const refuse = (code: ErrorCode, headers: Record<string, string>): EdgeDecision => answer(ERROR_STATUS[code], headers, errorBody(code));
+const answer = (status: number, headers: Record<string, string>, body: string): EdgeDecision => ({
+  answer: { status, headers: { ...API_RESPONSE_HEADERS, ...headers }, body },
+});
+const refuse = (code: ErrorCode, headers: Record<string, string>): EdgeDecision =>
+  answer(ERROR_STATUS[code], headers, errorBody(code));
 
 /** A header list echoed in a preflight answer: header names only (RFC 9110 tokens), at most 1 KiB. */
 function allowedHeaders(requested: string): string {
@@ -48,7 +51,11 @@ function allowedHeaders(requested: string): string {
 export function decideRequest(request: EdgeRequest, limiter: RateLimiter, nowMs: number): EdgeDecision {
   if (request.method === 'OPTIONS') {
     const standing = rateLimitHeaders(limiter.peek(request.client, nowMs));
-    const headers: Record<string, string> = { ...standing, 'Access-Control-Allow-Methods': ALLOWED_METHODS, 'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE) };
+    const headers: Record<string, string> = {
+      ...standing,
+      'Access-Control-Allow-Methods': ALLOWED_METHODS,
+      'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE),
+    };
     const requested = request.requestHeaders === null ? '' : allowedHeaders(request.requestHeaders);
     if (requested !== '') headers['Access-Control-Allow-Headers'] = requested;
     delete headers['Retry-After'];
@@ -58,7 +65,8 @@ export function decideRequest(request: EdgeRequest, limiter: RateLimiter, nowMs:
   const decision = limiter.hit(request.client, nowMs);
   const headers = rateLimitHeaders(decision);
   if (!decision.allowed) return refuse('rate_limit_exceeded', headers);
-  if (request.method !== 'GET' && request.method !== 'HEAD') return refuse('method_not_allowed', { ...headers, Allow: ALLOWED_METHODS });
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return refuse('method_not_allowed', { ...headers, Allow: ALLOWED_METHODS });
   const path = normalisePath(request.rawPath);
   if (path === 'bad_encoding') return refuse('bad_request', headers);
   if (path === 'not_found') return refuse('not_found', headers);
@@ -87,9 +95,13 @@ const OWN_TYPES: [RegExp, string][] = [
  * takes its code's status; a CDN failure (5xx) becomes 502 upstream_error; every answer is JSON with CORS and the
  * limit headers. `replaceBody` is set when the edge must send its own body instead of the CDN's.
  */
-export function finishResponse(upstream: UpstreamAnswer, passHeaders: Record<string, string>): { status: number; headers: Record<string, string>; replaceBody: string | null } {
+export function finishResponse(
+  upstream: UpstreamAnswer,
+  passHeaders: Record<string, string>,
+): { status: number; headers: Record<string, string>; replaceBody: string | null } {
   const headers: Record<string, string> = { ...API_RESPONSE_HEADERS, ...passHeaders };
-  if (upstream.status >= 500) return { status: ERROR_STATUS.upstream_error, headers, replaceBody: errorBody('upstream_error') };
+  if (upstream.status >= 500)
+    return { status: ERROR_STATUS.upstream_error, headers, replaceBody: errorBody('upstream_error') };
   const code = upstream.shortBody === null ? null : errorCodeOfBody(upstream.shortBody);
   const status = code !== null && upstream.status === 200 ? ERROR_STATUS[code] : upstream.status;
   const own = status < 400 ? OWN_TYPES.find(([pattern]) => pattern.test(upstream.path)) : undefined;
@@ -98,6 +110,14 @@ export function finishResponse(upstream: UpstreamAnswer, passHeaders: Record<str
 }
 
 /** The answer when the CDN could not be reached at all (context.next() failed). */
-export function upstreamFailure(passHeaders: Record<string, string>): { status: number; headers: Record<string, string>; body: string } {
-  return { status: ERROR_STATUS.upstream_error, headers: { ...API_RESPONSE_HEADERS, ...passHeaders }, body: errorBody('upstream_error') };
+export function upstreamFailure(passHeaders: Record<string, string>): {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+} {
+  return {
+    status: ERROR_STATUS.upstream_error,
+    headers: { ...API_RESPONSE_HEADERS, ...passHeaders },
+    body: errorBody('upstream_error'),
+  };
 }

@@ -24,7 +24,9 @@ export const isErrorCode = (value: string): value is ErrorCode => Object.hasOwn(
 export const errorBody = (code: ErrorCode): string => `${JSON.stringify({ error: code })}\n`;
 
 /** The longest error body: a response longer than this is never an error document. */
-export const MAX_ERROR_BODY_BYTES = Math.max(...Object.keys(ERROR_STATUS).map((code) => errorBody(code as ErrorCode).length));
+export const MAX_ERROR_BODY_BYTES = Math.max(
+  ...Object.keys(ERROR_STATUS).map((code) => errorBody(code as ErrorCode).length),
+);
 
 /**
  * The error code of a response body that is exactly an error document, else null. Rules in netlify.toml rewrite

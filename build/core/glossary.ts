@@ -12,7 +12,8 @@ export interface StateWords {
 export const STATE_WORDS: Record<State, StateWords> = {
   ok: {
     name: 'compatible',
-    meaning: 'The vehicle plugs straight into the charger and charges at its own maximum for that current: the charger does not hold it back.',
+    meaning:
+      'The vehicle plugs straight into the charger and charges at its own maximum for that current: the charger does not hold it back.',
   },
   adp: {
     name: 'adapter required',
@@ -21,11 +22,13 @@ export const STATE_WORDS: Record<State, StateWords> = {
   },
   limited: {
     name: 'charger-limited',
-    meaning: 'The pairing works without an adapter, but the charger side (its rated output, the connector’s current or its voltage window) caps the power below what the vehicle can take.',
+    meaning:
+      'The pairing works without an adapter, but the charger side (its rated output, the connector’s current or its voltage window) caps the power below what the vehicle can take.',
   },
   no: {
     name: 'incompatible',
-    meaning: 'No working connection: no connector fits, even with an adapter, or a published limit rules it out (the charger’s voltage window, no boost path, no shared protocol), or an observation records that it fails. kW is 0.',
+    meaning:
+      'No working connection: no connector fits, even with an adapter, or a published limit rules it out (the charger’s voltage window, no boost path, no shared protocol), or an observation records that it fails. kW is 0.',
   },
   unk: {
     name: 'unknown',
@@ -38,9 +41,12 @@ export const FIELD_WORDS = {
   kw: 'Expected peak power of the pairing in kilowatts: the lowest of what the vehicle accepts on that current, what the charger (and its connector) delivers, and any adapter’s cap. 0 means no figure: the state is no or unk, or an observed pairing has no measured peak.',
   confidence:
     'How sure the dataset is of the edge, from 0 (a guess) to 1 (certain). Pairings decided by a curated observation score highest, by the strength of its best source (a test, the manufacturer, a regulator, the press, the community); pairings derived from specifications by the rules score lower, and lower still with an adapter or with inputs that could not be checked; unk scores lowest.',
-  adapterRequired: 'Whether an adapter is needed between the charger’s connector and the vehicle’s inlet: true exactly when the state is adp.',
-  protocols: 'The charging communication protocols both sides share for this pairing (for example DIN70121, ISO15118-2, CHAdeMO, IEC61851-1 for AC).',
-  sources: 'The documents the edge rests on: the specifications of both sides, the adapter programme, an observation, and the rules’ own marker (kind derived) when the edge was derived rather than observed.',
+  adapterRequired:
+    'Whether an adapter is needed between the charger’s connector and the vehicle’s inlet: true exactly when the state is adp.',
+  protocols:
+    'The charging communication protocols both sides share for this pairing (for example DIN70121, ISO15118-2, CHAdeMO, IEC61851-1 for AC).',
+  sources:
+    'The documents the edge rests on: the specifications of both sides, the adapter programme, an observation, and the rules’ own marker (kind derived) when the edge was derived rather than observed.',
   region:
     'The market the pairing is for: EU (European Union), TR (Türkiye), NA (North America), GB (Great Britain). Connectors, adapters and vehicle variants differ by region, so the same vehicle and charger can pair differently in two regions.',
 } as const;

@@ -25,7 +25,8 @@ function decodeSegment(raw: string): string | null {
 }
 
 /** Re-encodes a decoded segment canonically: unreserved characters plain, everything else percent-encoded. */
-const encodeSegment = (segment: string) => [...segment].map((c) => (UNRESERVED.test(c) ? c : encodeURIComponent(c))).join('');
+const encodeSegment = (segment: string) =>
+  [...segment].map((c) => (UNRESERVED.test(c) ? c : encodeURIComponent(c))).join('');
 
 /**
  * The normalised form of a raw path (no query), or the reason there is none: `bad_encoding` for percent-encoding

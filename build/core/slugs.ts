@@ -12,7 +12,9 @@ export function brandSlug(brand: string): string {
 }
 
 /** The market a vehicle slug ends with: the region id in lower case ("-eu", "-na", …). */
-export const MARKET_SUFFIXES: Readonly<Record<string, Region>> = Object.fromEntries(REGIONS.map((region) => [region.toLowerCase(), region]));
+export const MARKET_SUFFIXES: Readonly<Record<string, Region>> = Object.fromEntries(
+  REGIONS.map((region) => [region.toLowerCase(), region]),
+);
 
 /** Brands sold only in their home market may leave the suffix out; their slugs then name this region. */
 export const SUFFIXLESS_BRANDS: Readonly<Record<string, Region>> = { Togg: 'TR' };

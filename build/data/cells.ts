@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../core/vocabulary.ts';
 
-const describe = (raw: unknown): string => (typeof raw === 'string' ? `"${raw}"` : JSON.stringify(raw) ?? String(raw));
+const describe = (raw: unknown): string =>
+  typeof raw === 'string' ? `"${raw}"` : (JSON.stringify(raw) ?? String(raw));
 
 /** A raw cell as text: CSV cells are strings already; YAML scalars are stringified; null/undefined become "". */
 const asText = (raw: unknown): unknown =>
@@ -15,7 +16,10 @@ export const slug = () =>
       .string()
       .min(1, { error: 'is required', abort: true })
       .max(SLUG_MAX_LENGTH, `must be at most ${SLUG_MAX_LENGTH} characters`)
-      .regex(SLUG_PATTERN, 'must be a slug: lowercase letters a-z, digits and single hyphens between them, e.g. "kia-ev6-gt-2023"'),
+      .regex(
+        SLUG_PATTERN,
+        'must be a slug: lowercase letters a-z, digits and single hyphens between them, e.g. "kia-ev6-gt-2023"',
+      ),
   );
 
 export const text = () => textCell.pipe(z.string().trim().min(1, 'is required'));
@@ -92,7 +96,10 @@ export function list(options: { allowed?: readonly string[]; required?: boolean;
 
 /** A YAML list of values (or a single value), each checked by `item`. */
 export const yamlList = <T>(item: z.ZodType<T, unknown>) =>
-  z.preprocess((raw): unknown[] => (raw === null || raw === undefined ? [] : Array.isArray(raw) ? (raw as unknown[]) : [raw]), z.array(item));
+  z.preprocess(
+    (raw): unknown[] => (raw === null || raw === undefined ? [] : Array.isArray(raw) ? (raw as unknown[]) : [raw]),
+    z.array(item),
+  );
 
 export const isoDate = () =>
   z.preprocess(

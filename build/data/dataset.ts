@@ -9,7 +9,20 @@ import { compareKeys, ROW_ORDER } from './order.ts';
 import { DataError, type Problem } from './problems.ts';
 import { readRelease } from './release-file.ts';
 
-import type { AdapterEntry, AliasRow, BestSellerRow, ChargerConnectorRow, ChargerRow, ConnectorEntry, ObservationRow, ProtocolEntry, SourceEntry, TableName, VehicleRegionRow, VehicleRow } from './tables.ts';
+import type {
+  AdapterEntry,
+  AliasRow,
+  BestSellerRow,
+  ChargerConnectorRow,
+  ChargerRow,
+  ConnectorEntry,
+  ObservationRow,
+  ProtocolEntry,
+  SourceEntry,
+  TableName,
+  VehicleRegionRow,
+  VehicleRow,
+} from './tables.ts';
 
 export interface Dataset {
   sources: ReadonlyMap<string, SourceEntry>;
@@ -33,7 +46,12 @@ export interface Dataset {
 export const observationKey = (vehicle: string, charger: string, region: Region) => `${vehicle} ${charger} ${region}`;
 
 /** Runs the table checks over loaded rows: every severity (npm run check) or only errors (the build). */
-export function checkTables(tables: LoadedTables, context: CheckContext, rejected: RejectedKeys = {}, severities: readonly Severity[] = ['error', 'style']): Problem[] {
+export function checkTables(
+  tables: LoadedTables,
+  context: CheckContext,
+  rejected: RejectedKeys = {},
+  severities: readonly Severity[] = ['error', 'style'],
+): Problem[] {
   return runChecks(TABLE_CHECKS, tables, context, { rejected, severities });
 }
 
@@ -74,7 +92,12 @@ export function indexTables(tables: LoadedTables, asOf: string | null = null): D
     chargers: inOrder(tables, 'chargers'),
     vehicleRegions,
     chargerConnectors,
-    observations: new Map(inOrder(tables, 'observations').map((value) => [observationKey(value.vehicle, value.charger, value.region), value])),
+    observations: new Map(
+      inOrder(tables, 'observations').map((value) => [
+        observationKey(value.vehicle, value.charger, value.region),
+        value,
+      ]),
+    ),
     bestSellers: inOrder(tables, 'bestSellers'),
     aliases: inOrder(tables, 'aliases'),
     asOf,

@@ -80,7 +80,10 @@ export function fixYaml(table: TableName, text: string): Fixed {
   const out = moved(entries, sorted);
   if (out > 0) changes.push(`put ${plural(out, 'entry', 'entries')} back in order`);
   const head = trimmed.slice(0, first).join('\n').trimEnd();
-  return { text: `${head ? `${head}\n` : ''}${sorted.map((entry) => entry.join('\n').trimEnd()).join('\n')}\n`, changes };
+  return {
+    text: `${head ? `${head}\n` : ''}${sorted.map((entry) => entry.join('\n').trimEnd()).join('\n')}\n`,
+    changes,
+  };
 }
 
 export interface FixResult {
@@ -103,7 +106,10 @@ export function fixData(root: string): FixResult {
       const after = table.file.endsWith('.csv') ? fixCsv(name, before) : fixYaml(name, before);
       if (after.text !== before) {
         writeFileSync(file, after.text);
-        result.changed.push({ file: `data/${table.file}`, changes: after.changes.length > 0 ? after.changes : ['normalised the file'] });
+        result.changed.push({
+          file: `data/${table.file}`,
+          changes: after.changes.length > 0 ? after.changes : ['normalised the file'],
+        });
       }
     } catch (error) {
       result.failed.push({ file: `data/${table.file}`, reason: (error as Error).message.split('\n')[0]! });

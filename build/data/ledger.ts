@@ -50,7 +50,15 @@ export function readShard(dataDir: string, vehicle: string): Map<string, LedgerE
   if (text === '') return entries;
   const file = `data/${LEDGER_DIR}/${vehicle}.csv`;
   const problems: Problem[] = [];
-  const report = (line: number, column: number, message: string) => problems.push({ file, line, column, check: 'ledger', message, hint: 'the ledger is written by npm run release; restore it from git' });
+  const report = (line: number, column: number, message: string) =>
+    problems.push({
+      file,
+      line,
+      column,
+      check: 'ledger',
+      message,
+      hint: 'the ledger is written by npm run release; restore it from git',
+    });
   // The release writes plain cells (slugs, digits, dates: never a quote or a comma inside), so a line is its record;
   // anything else fails the cell rules below and is reported where it is.
   const records = text
@@ -61,7 +69,11 @@ export function readShard(dataDir: string, vehicle: string): Map<string, LedgerE
   if (header && header.record.join(',') !== HEADER.join(',')) report(1, 1, `the header must be ${HEADER.join(',')}`);
   for (const { record, info } of rows) {
     if (record.length !== HEADER.length) {
-      report(info.lines, Math.min(record.length, HEADER.length) + 1, `row has ${record.length} cells but the header has ${HEADER.length}`);
+      report(
+        info.lines,
+        Math.min(record.length, HEADER.length) + 1,
+        `row has ${record.length} cells but the header has ${HEADER.length}`,
+      );
       continue;
     }
     const bad = CELL_RULES.find(([column, test]) => !test(record[column]!));
@@ -69,22 +81,47 @@ export function readShard(dataDir: string, vehicle: string): Map<string, LedgerE
       report(info.lines, bad[0] + 1, `${HEADER[bad[0]]} must be ${bad[2]}, got "${record[bad[0]]}"`);
       continue;
     }
-    const [charger, region, hash, version, createdAt, published, state, kw] = record as [string, Region, string, string, string, string, State, string];
-    entries.set(ledgerKey(charger, region), { charger, region, hash, edgeVersion: Number(version), createdAt, published: published === 'yes', state, kw: Number(kw) });
+    const [charger, region, hash, version, createdAt, published, state, kw] = record as [
+      string,
+      Region,
+      string,
+      string,
+      string,
+      string,
+      State,
+      string,
+    ];
+    entries.set(ledgerKey(charger, region), {
+      charger,
+      region,
+      hash,
+      edgeVersion: Number(version),
+      createdAt,
+      published: published === 'yes',
+      state,
+      kw: Number(kw),
+    });
   }
   if (problems.length > 0) throw new DataError(problems);
   return entries;
 }
 
 export function writeShard(dataDir: string, vehicle: string, entries: Iterable<LedgerEntry>): void {
-  const sorted = [...entries].sort((a, b) => compareKeys(ROW_ORDER.chargerConnectors({ ...a, connector: '' }), ROW_ORDER.chargerConnectors({ ...b, connector: '' })));
+  const sorted = [...entries].sort((a, b) =>
+    compareKeys(
+      ROW_ORDER.chargerConnectors({ ...a, connector: '' }),
+      ROW_ORDER.chargerConnectors({ ...b, connector: '' }),
+    ),
+  );
   const file = shardFile(dataDir, vehicle);
   if (sorted.length === 0) {
     rmSync(file, { force: true });
     return;
   }
   mkdirSync(path.dirname(file), { recursive: true });
-  const lines = sorted.map((e) => [e.charger, e.region, e.hash, e.edgeVersion, e.createdAt, e.published ? 'yes' : 'no', e.state, e.kw].join(','));
+  const lines = sorted.map((e) =>
+    [e.charger, e.region, e.hash, e.edgeVersion, e.createdAt, e.published ? 'yes' : 'no', e.state, e.kw].join(','),
+  );
   writeFileSync(file, `${[HEADER.join(','), ...lines].join('\n')}\n`);
 }
 
@@ -92,5 +129,8 @@ export function writeShard(dataDir: string, vehicle: string, entries: Iterable<L
 export function ledgerVehicles(dataDir: string): string[] {
   const dir = path.join(dataDir, LEDGER_DIR);
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.csv')).map((f) => f.slice(0, -4)).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.csv'))
+    .map((f) => f.slice(0, -4))
+    .sort();
 }

@@ -74,7 +74,13 @@ function parseTable(bytes: Buffer, display: string, table: (typeof TABLES)[Table
     return { line, column };
   };
   return {
-    rows: rows.map((row) => ({ value: row.value, line: row.line, places: Object.fromEntries(['', ...Object.keys(table.schema.shape)].map((field) => [field, place(row, field || undefined)])) })),
+    rows: rows.map((row) => ({
+      value: row.value,
+      line: row.line,
+      places: Object.fromEntries(
+        ['', ...Object.keys(table.schema.shape)].map((field) => [field, place(row, field || undefined)]),
+      ),
+    })),
     problems,
     // A file that could not be read at all (empty, bad header, bad syntax) rejects every key it might define.
     rejected: rows.length === 0 && problems.length > before ? 'all' : rejected,
@@ -87,7 +93,9 @@ export function loadTables(root: string): LoadResult {
   const dataDir = path.join(root, 'data');
   const expected = new Set<string>(Object.values(TABLES).map((t) => t.file));
   const releaseFiles = new Set([RELEASE_FILE]);
-  const present = readdirSync(dataDir, { withFileTypes: true }).filter((entry) => entry.isFile() && /\.(csv|ya?ml)$/.test(entry.name));
+  const present = readdirSync(dataDir, { withFileTypes: true }).filter(
+    (entry) => entry.isFile() && /\.(csv|ya?ml)$/.test(entry.name),
+  );
   for (const file of present.map((entry) => entry.name).sort()) {
     if (!expected.has(file) && !releaseFiles.has(file)) {
       problems.push({
@@ -114,9 +122,18 @@ export function loadTables(root: string): LoadResult {
     }
     const parsed = cachedValue(`table-${name}`, bytes, () => parseTable(bytes, display, table));
     problems.push(...parsed.problems);
-    tables[name] = parsed.rows.map(({ value, line, places }) => ({ value, file: display, line, at: (field?: string) => ({ file: display, ...(places[field ?? ''] ?? places['']!) }) }));
+    tables[name] = parsed.rows.map(({ value, line, places }) => ({
+      value,
+      file: display,
+      line,
+      at: (field?: string) => ({ file: display, ...(places[field ?? ''] ?? places['']!) }),
+    }));
     rejectedKeys[name] = parsed.rejected;
   }
-  return { tables: tables as LoadedTables, problems, rejectedKeys, context: { published: publishedSlugs(dataDir, problems) } };
+  return {
+    tables: tables as LoadedTables,
+    problems,
+    rejectedKeys,
+    context: { published: publishedSlugs(dataDir, problems) },
+  };
 }
-

@@ -4,7 +4,8 @@ import type { TableName } from './tables.ts';
 
 type Key = (string | number)[];
 /** A cell as text: typed rows hold strings, numbers or null here, raw rows strings. */
-const text = (row: Record<string, unknown>, field: string) => String((row[field] as string | number | null | undefined) ?? '');
+const text = (row: Record<string, unknown>, field: string) =>
+  String((row[field] as string | number | null | undefined) ?? '');
 const region = (row: Record<string, unknown>) => regionRank(text(row, 'region'));
 
 /** Sort key of a row (typed or raw cells), by table. Regions sort in the published order (core/regions.ts). */

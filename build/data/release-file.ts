@@ -40,8 +40,13 @@ export function readRelease(dataDir: string): Release | null {
   const file = path.join(dataDir, RELEASE_FILE);
   if (!existsSync(file)) return null;
   const value = parse(readFileSync(file, 'utf8')) as Partial<Release> | null;
-  if (!value?.datasetVersion || !value.releasedAt || !value.dataDigest) throw new Error(`data/${RELEASE_FILE} needs datasetVersion, releasedAt and dataDigest`);
-  return { datasetVersion: String(value.datasetVersion), releasedAt: String(value.releasedAt), dataDigest: String(value.dataDigest) };
+  if (!value?.datasetVersion || !value.releasedAt || !value.dataDigest)
+    throw new Error(`data/${RELEASE_FILE} needs datasetVersion, releasedAt and dataDigest`);
+  return {
+    datasetVersion: String(value.datasetVersion),
+    releasedAt: String(value.releasedAt),
+    dataDigest: String(value.dataDigest),
+  };
 }
 
 export function writeRelease(dataDir: string, release: Release): void {

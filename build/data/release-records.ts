@@ -57,8 +57,16 @@ export function readReleaseRecords(dataDir: string): ReleaseRecord[] {
   const records = readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as ReleaseRecord);
-  const versionKey = (v: string) => v.split('.').map((part) => part.padStart(6, '0')).join('.');
-  return records.sort((a, b) => b.releasedAt.localeCompare(a.releasedAt) || versionKey(b.datasetVersion).localeCompare(versionKey(a.datasetVersion)));
+  const versionKey = (v: string) =>
+    v
+      .split('.')
+      .map((part) => part.padStart(6, '0'))
+      .join('.');
+  return records.sort(
+    (a, b) =>
+      b.releasedAt.localeCompare(a.releasedAt) ||
+      versionKey(b.datasetVersion).localeCompare(versionKey(a.datasetVersion)),
+  );
 }
 
 /** Writes a record with one edge per line, so that a release's diff in git stays readable. */
@@ -67,13 +75,19 @@ export function writeReleaseRecord(dataDir: string, record: ReleaseRecord): void
   const { edges, ...head } = record;
   const headJson = JSON.stringify(head, null, 2).replace(/\n}$/, '');
   const edgeLines = edges.map((edge) => `    ${JSON.stringify(edge)}`).join(',\n');
-  writeFileSync(recordFile(dataDir, record.datasetVersion), `${headJson},\n  "edges": [${edges.length > 0 ? `\n${edgeLines}\n  ` : ''}]\n}\n`);
+  writeFileSync(
+    recordFile(dataDir, record.datasetVersion),
+    `${headJson},\n  "edges": [${edges.length > 0 ? `\n${edgeLines}\n  ` : ''}]\n}\n`,
+  );
 }
 
 export function readSnapshot(dataDir: string): SnapshotLine[] {
   const file = path.join(dataDir, RELEASES_DIR, SNAPSHOT);
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as SnapshotLine);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as SnapshotLine);
 }
 
 export function writeSnapshot(dataDir: string, lines: readonly SnapshotLine[]): void {

@@ -5,27 +5,45 @@ import { BIDIRECTIONAL_MODES, CURRENT_KINDS, SOURCE_KINDS, STATES } from '../cor
 import { isoDate, list, oneOf, optionalNumber, optionalText, requiredNumber, slug, text, yamlList } from './cells.ts';
 
 const sourceIds = () =>
-  list({ required: true }).describe('Space-separated ids of entries in data/sources.yaml that support this row (at least one).');
+  list({ required: true }).describe(
+    'Space-separated ids of entries in data/sources.yaml that support this row (at least one).',
+  );
 const factSourceIds = (facts: string) =>
-  list().describe(`Space-separated ids of entries in data/sources.yaml that back ${facts}; required when any of them is filled, empty otherwise.`);
+  list().describe(
+    `Space-separated ids of entries in data/sources.yaml that back ${facts}; required when any of them is filled, empty otherwise.`,
+  );
 
 export const vehicleColumns = z.object({
-  slug: slug().describe('Permanent identifier of the variant, used in URLs and as the seed of its UUID: brand-family-trim-year[-market].'),
+  slug: slug().describe(
+    'Permanent identifier of the variant, used in URLs and as the seed of its UUID: brand-family-trim-year[-market].',
+  ),
   brand: text().describe('Manufacturer brand as marketed, e.g. "Hyundai".'),
   family: text().describe('Model name, e.g. "IONIQ 5".'),
-  trim: optionalText().describe('Trim or battery/drive variant, e.g. "Long Range AWD"; empty when the model has one variant.'),
+  trim: optionalText().describe(
+    'Trim or battery/drive variant, e.g. "Long Range AWD"; empty when the model has one variant.',
+  ),
   model_year: requiredNumber({ min: 2010, max: 2030, integer: true }).describe('Model year of the variant.'),
-  battery_kwh_usable: optionalNumber({ min: 5, max: 250, unit: 'kWh' }).describe('Usable battery capacity in kWh; empty when not published.'),
+  battery_kwh_usable: optionalNumber({ min: 5, max: 250, unit: 'kWh' }).describe(
+    'Usable battery capacity in kWh; empty when not published.',
+  ),
   architecture_voltage_v: optionalNumber({ min: 200, max: 1000, integer: true, unit: 'V' }).describe(
     'Nominal pack voltage in volts (e.g. 400, 697, 800); decides which DC chargers can reach it.',
   ),
-  max_dc_kw_oem: optionalNumber({ min: 1, max: 1000, unit: 'kW' }).describe("Manufacturer's peak DC charging power in kW; empty when the variant has no DC charging or it is not published."),
+  max_dc_kw_oem: optionalNumber({ min: 1, max: 1000, unit: 'kW' }).describe(
+    "Manufacturer's peak DC charging power in kW; empty when the variant has no DC charging or it is not published.",
+  ),
   boost_dc_kw: optionalNumber({ min: 0, max: 1000, unit: 'kW' }).describe(
     'For vehicles above 500 V: peak DC kW on a charger whose maximum output voltage is below the pack voltage (on-board boost or inverter boost); 0 = cannot charge there; empty = unknown.',
   ),
-  max_ac_kw_oem: optionalNumber({ min: 1, max: 50, unit: 'kW' }).describe("On-board AC charger's peak power in kW for this market."),
-  ac_phases: optionalNumber({ min: 1, max: 3, integer: true }).describe('Number of AC phases the on-board charger uses (1, 2 or 3).'),
-  bidirectional: list({ allowed: BIDIRECTIONAL_MODES }).describe('Space-separated subset of V2L V2H V2G offered by the maker for this variant; empty for none.'),
+  max_ac_kw_oem: optionalNumber({ min: 1, max: 50, unit: 'kW' }).describe(
+    "On-board AC charger's peak power in kW for this market.",
+  ),
+  ac_phases: optionalNumber({ min: 1, max: 3, integer: true }).describe(
+    'Number of AC phases the on-board charger uses (1, 2 or 3).',
+  ),
+  bidirectional: list({ allowed: BIDIRECTIONAL_MODES }).describe(
+    'Space-separated subset of V2L V2H V2G offered by the maker for this variant; empty for none.',
+  ),
   protocols: list({ itemPattern: /^[A-Za-z0-9-]+$/ }).describe(
     'Space-separated protocol ids (data/protocols.yaml) the vehicle speaks beyond those its inlets imply.',
   ),
@@ -40,19 +58,31 @@ export const vehicleColumns = z.object({
 export const vehicleRegionColumns = z.object({
   vehicle: slug().describe('Slug of the vehicle (data/vehicles.csv).'),
   region: oneOf(REGIONS).describe(`Region where the variant is sold: ${REGION_ORDER_TEXT}.`),
-  ac_inlet: slug().describe('Connector id (data/connectors.yaml) of the AC inlet in that region, e.g. type2, type1, nacs.'),
-  dc_inlet: optionalText().describe('Connector id of the DC inlet in that region, e.g. ccs2, ccs1, nacs, chademo; empty when the variant cannot DC charge.'),
+  ac_inlet: slug().describe(
+    'Connector id (data/connectors.yaml) of the AC inlet in that region, e.g. type2, type1, nacs.',
+  ),
+  dc_inlet: optionalText().describe(
+    'Connector id of the DC inlet in that region, e.g. ccs2, ccs1, nacs, chademo; empty when the variant cannot DC charge.',
+  ),
   source: sourceIds(),
 });
 
 export const chargerColumns = z.object({
-  slug: slug().describe('Permanent identifier of the charger model, used in URLs and as the seed of its UUID: brand-model.'),
+  slug: slug().describe(
+    'Permanent identifier of the charger model, used in URLs and as the seed of its UUID: brand-model.',
+  ),
   brand: text().describe('Manufacturer or network brand, e.g. "Tesla", "ABB".'),
   model: text().describe('Product name as the maker writes it, e.g. "Supercharger V3" (for reviewers; not published).'),
   current_kind: oneOf(CURRENT_KINDS).describe('AC for wallboxes and AC posts, DC for fast chargers.'),
-  nominal_max_kw: requiredNumber({ min: 1, max: 1500, unit: 'kW' }).describe('Nominal maximum output of the unit in kW.'),
-  output_voltage_min_v: optionalNumber({ min: 50, max: 1500, unit: 'V' }).describe('DC only: lowest output voltage in volts; empty when not published.'),
-  output_voltage_max_v: optionalNumber({ min: 50, max: 1500, unit: 'V' }).describe('DC only: highest output voltage in volts; empty when not published.'),
+  nominal_max_kw: requiredNumber({ min: 1, max: 1500, unit: 'kW' }).describe(
+    'Nominal maximum output of the unit in kW.',
+  ),
+  output_voltage_min_v: optionalNumber({ min: 50, max: 1500, unit: 'V' }).describe(
+    'DC only: lowest output voltage in volts; empty when not published.',
+  ),
+  output_voltage_max_v: optionalNumber({ min: 50, max: 1500, unit: 'V' }).describe(
+    'DC only: highest output voltage in volts; empty when not published.',
+  ),
   protocols: list({ itemPattern: /^[A-Za-z0-9-]+$/ }).describe(
     'Space-separated protocol ids (data/protocols.yaml) the unit speaks beyond those its connectors imply.',
   ),
@@ -64,8 +94,12 @@ export const chargerConnectorColumns = z.object({
   charger: slug().describe('Slug of the charger model (data/chargers.csv).'),
   region: oneOf(REGIONS).describe('Region where the model is installed with this connector.'),
   connector: slug().describe('Connector id (data/connectors.yaml) of the cable or socket.'),
-  max_kw: optionalNumber({ min: 1, max: 1500, unit: 'kW' }).describe("This connector's power cap in kW; empty means the unit's nominal_max_kw."),
-  max_current_a: optionalNumber({ min: 1, max: 1500, unit: 'A' }).describe('DC: maximum output current in amperes. AC: maximum current per phase.'),
+  max_kw: optionalNumber({ min: 1, max: 1500, unit: 'kW' }).describe(
+    "This connector's power cap in kW; empty means the unit's nominal_max_kw.",
+  ),
+  max_current_a: optionalNumber({ min: 1, max: 1500, unit: 'A' }).describe(
+    'DC: maximum output current in amperes. AC: maximum current per phase.',
+  ),
   phases: optionalNumber({ min: 1, max: 3, integer: true }).describe('AC only: number of phases supplied (1 or 3).'),
   source: sourceIds(),
 });
@@ -75,17 +109,24 @@ export const observationColumns = z.object({
   charger: slug().describe('Slug of the charger model.'),
   region: oneOf(REGIONS).describe('Region of the observed pairing.'),
   state: oneOf(STATES).describe('Observed state: ok, adp, limited, no or unk; replaces the derived state.'),
-  kw: optionalNumber({ min: 0, max: 1500, unit: 'kW' }).describe('Observed peak power in kW; empty keeps the derived figure (0 is used when state is no).'),
+  kw: optionalNumber({ min: 0, max: 1500, unit: 'kW' }).describe(
+    'Observed peak power in kW; empty keeps the derived figure (0 is used when state is no).',
+  ),
   note: text().describe('What was observed and under which conditions.'),
   source: sourceIds(),
 });
 
 export const sourceEntry = z.object({
   id: slug().describe('Identifier that rows cite in their source column.'),
-  kind: oneOf(SOURCE_KINDS).describe('oem, regulatory, press, community, testing (or derived, reserved for the rules).'),
+  kind: oneOf(SOURCE_KINDS).describe(
+    'oem, regulatory, press, community, testing (or derived, reserved for the rules).',
+  ),
   title: text().describe('Title of the document as published.'),
   url: z
-    .preprocess((raw) => (raw === '' ? null : raw), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or null' }).nullable())
+    .preprocess(
+      (raw) => (raw === '' ? null : raw),
+      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or null' }).nullable(),
+    )
     .default(null)
     .describe('Address of the document exactly as published, or null. Never a guessed URL.'),
   accessedAt: isoDate().describe('Date the document was read, YYYY-MM-DD, or null.'),
@@ -101,12 +142,16 @@ export const connectorEntry = z.object({
 
 export const protocolEntry = z.object({
   id: z
-    .preprocess((raw) => raw ?? '', z.string().regex(/^[A-Za-z0-9-]+$/, 'must be letters, digits and hyphens, e.g. ISO15118-2'))
+    .preprocess(
+      (raw) => raw ?? '',
+      z.string().regex(/^[A-Za-z0-9-]+$/, 'must be letters, digits and hyphens, e.g. ISO15118-2'),
+    )
     .describe('Protocol id as published in edges, e.g. ISO15118-2.'),
   name: text().describe('Full name of the standard or protocol.'),
   current: oneOf(CURRENT_KINDS).describe('AC or DC.'),
-  implied_by: yamlList(slug())
-    .describe('Connector ids whose use implies this protocol on both sides (e.g. DIN70121 for ccs1 and ccs2).'),
+  implied_by: yamlList(slug()).describe(
+    'Connector ids whose use implies this protocol on both sides (e.g. DIN70121 for ccs1 and ccs2).',
+  ),
 });
 
 export const adapterEntry = z.object({
@@ -119,28 +164,48 @@ export const adapterEntry = z.object({
     .pipe(z.array(z.enum(REGIONS)).min(1, 'needs at least one region'))
     .describe('Regions where the adapter is sold and accepted.'),
   max_kw: z
-    .preprocess((raw) => (raw === '' ? null : raw), z.number({ error: 'must be a number or null' }).positive().nullable())
+    .preprocess(
+      (raw) => (raw === '' ? null : raw),
+      z.number({ error: 'must be a number or null' }).positive().nullable(),
+    )
     .default(null)
     .describe('Power cap of the adapter in kW, or null when unknown.'),
   brands: yamlList(text())
     .pipe(z.array(z.string()).min(1, 'needs at least one brand'))
-    .describe('Vehicle brands the programme covers (spelled as in vehicles.csv): the adapter applies to their vehicles only.'),
+    .describe(
+      'Vehicle brands the programme covers (spelled as in vehicles.csv): the adapter applies to their vehicles only.',
+    ),
   families: yamlList(text()).describe('Model families the programme covers; empty for every family of the brands.'),
   model_years: z
-    .preprocess((raw) => raw ?? null, z.strictObject({ from: z.int().min(2010).max(2030).nullable(), to: z.int().min(2010).max(2030).nullable() }).nullable())
+    .preprocess(
+      (raw) => raw ?? null,
+      z
+        .strictObject({ from: z.int().min(2010).max(2030).nullable(), to: z.int().min(2010).max(2030).nullable() })
+        .nullable(),
+    )
     .describe('{from, to}: the model years covered (either may be null: open-ended); null for all.'),
-  chargers: yamlList(slug()).describe('Charger slugs the programme admits (e.g. the Superchargers open to adapter users); empty for any charger with the connector.'),
-  starts: isoDate().describe('Day the programme opened, YYYY-MM-DD; the adapter applies from releases on or after it. null when the day is not known.'),
+  chargers: yamlList(slug()).describe(
+    'Charger slugs the programme admits (e.g. the Superchargers open to adapter users); empty for any charger with the connector.',
+  ),
+  starts: isoDate().describe(
+    'Day the programme opened, YYYY-MM-DD; the adapter applies from releases on or after it. null when the day is not known.',
+  ),
   source: yamlList(slug()).pipe(z.array(z.string()).min(1, 'needs at least one source id')).describe('Source ids.'),
   note: optionalText().describe('Conditions, e.g. how owners get the adapter.'),
 });
 
 export const bestSellerColumns = z.object({
   region: oneOf(REGIONS).describe('Region of the registration statistics.'),
-  rank: requiredNumber({ min: 1, max: 100, integer: true }).describe('Rank of the model family among battery-electric cars sold there in the period.'),
+  rank: requiredNumber({ min: 1, max: 100, integer: true }).describe(
+    'Rank of the model family among battery-electric cars sold there in the period.',
+  ),
   brand: text().describe('Brand, spelled as in vehicles.csv.'),
-  family: text().describe('Model family as the statistics name it, spelled as in vehicles.csv; where vehicles.csv knows the family under several names (a rename, a market name), every name, separated by " | " (e.g. "Niro EV | e-Niro").'),
-  units: optionalNumber({ min: 1, max: 10_000_000, integer: true }).describe('Registrations or sales summed over the period, where published; empty when only the rank is.'),
+  family: text().describe(
+    'Model family as the statistics name it, spelled as in vehicles.csv; where vehicles.csv knows the family under several names (a rename, a market name), every name, separated by " | " (e.g. "Niro EV | e-Niro").',
+  ),
+  units: optionalNumber({ min: 1, max: 10_000_000, integer: true }).describe(
+    'Registrations or sales summed over the period, where published; empty when only the rank is.',
+  ),
   period: text().describe('Years the figures cover, e.g. 2021-2025.'),
   source: sourceIds(),
 });

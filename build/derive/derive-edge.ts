@@ -21,7 +21,8 @@ export interface EdgeFacts {
 }
 
 type StageRule<S extends DerivationRule['stage']> = Extract<DerivationRule, { stage: S }>;
-const stage = <S extends DerivationRule['stage']>(name: S) => DERIVATION_RULES.filter((rule): rule is StageRule<S> => rule.stage === name);
+const stage = <S extends DerivationRule['stage']>(name: S) =>
+  DERIVATION_RULES.filter((rule): rule is StageRule<S> => rule.stage === name);
 const PATH_FINDERS = stage('paths');
 const PATH_JUDGES = stage('path');
 const EDGE_RULES = stage('edge');
@@ -35,7 +36,17 @@ export function deriveEdge(data: Dataset, vehicle: VehicleRow, charger: ChargerR
     for (const rule of PATH_JUDGES) rule.judge(pairing, verdict);
     return verdict;
   });
-  const draft: EdgeDraft = { pairing, verdicts, best: null, state: 'no', kw: 0, confidence: 0, protocols: [], observation: null, sourceIds: new Set() };
+  const draft: EdgeDraft = {
+    pairing,
+    verdicts,
+    best: null,
+    state: 'no',
+    kw: 0,
+    confidence: 0,
+    protocols: [],
+    observation: null,
+    sourceIds: new Set(),
+  };
   for (const rule of EDGE_RULES) rule.decide(draft);
   return {
     vehicle: vehicle.slug,

@@ -2,7 +2,14 @@
 import type { Region } from '../core/regions.ts';
 import type { State } from '../core/vocabulary.ts';
 import type { Dataset } from '../data/dataset.ts';
-import type { AdapterEntry, ChargerConnectorRow, ChargerRow, ObservationRow, VehicleRegionRow, VehicleRow } from '../data/tables.ts';
+import type {
+  AdapterEntry,
+  ChargerConnectorRow,
+  ChargerRow,
+  ObservationRow,
+  VehicleRegionRow,
+  VehicleRow,
+} from '../data/tables.ts';
 import type { CurrentKind } from '../core/vocabulary.ts';
 
 /** One vehicle × charger × region pairing, with the rows that make both sides available there. */

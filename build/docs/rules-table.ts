@@ -7,7 +7,9 @@ const END = '<!-- end of rules table -->';
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function rulesTable(): string {
-  const rows = DERIVATION_RULES.map((rule) => `| \`${rule.name}\` | ${rule.stage} | ${cell(rule.input)} | ${cell(rule.conclusion)} |`);
+  const rows = DERIVATION_RULES.map(
+    (rule) => `| \`${rule.name}\` | ${rule.stage} | ${cell(rule.input)} | ${cell(rule.conclusion)} |`,
+  );
   return [
     BEGIN,
     `Rule set version (\`derivationVersion\`): **${DERIVATION_VERSION}**. Rules run in this order; each is one module in \`build/derive/rules/\` with its own tests.`,

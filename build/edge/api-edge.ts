@@ -54,10 +54,19 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-export default async function apiEdge(request: Request, context: EdgeContext, nowMs: number = Date.now()): Promise<Response> {
+export default async function apiEdge(
+  request: Request,
+  context: EdgeContext,
+  nowMs: number = Date.now(),
+): Promise<Response> {
   const url = new URL(request.url);
   const decision = decideRequest(
-    { method: request.method, rawPath: url.pathname, client: clientKey(context.ip) ?? context.ip, requestHeaders: request.headers.get('access-control-request-headers') },
+    {
+      method: request.method,
+      rawPath: url.pathname,
+      client: clientKey(context.ip) ?? context.ip,
+      requestHeaders: request.headers.get('access-control-request-headers'),
+    },
     limiter,
     nowMs,
   );
@@ -74,7 +83,10 @@ export default async function apiEdge(request: Request, context: EdgeContext, no
     return new Response(head ? null : failure.body, { status: failure.status, headers: failure.headers });
   }
   const peeked = upstream.status === 200 ? await peekShortBody(upstream) : { shortBody: null, body: upstream.body };
-  const finished = finishResponse({ status: upstream.status, shortBody: peeked.shortBody, path: decision.pass.path }, decision.headers);
+  const finished = finishResponse(
+    { status: upstream.status, shortBody: peeked.shortBody, path: decision.pass.path },
+    decision.headers,
+  );
   const headers = new Headers(upstream.headers);
   for (const [name, value] of Object.entries(finished.headers)) headers.set(name, value);
   if (finished.replaceBody !== null) {

@@ -65,13 +65,22 @@ export class ApiClient {
     } catch (error) {
       throw new ApiProblem({ kind: 'network', path, detail: error instanceof Error ? error.message : String(error) });
     }
-    if (response.status === 429) throw new ApiProblem({ kind: 'rate-limited', retryAfterSeconds: retryAfterSeconds(response.headers, this.now()) });
+    if (response.status === 429)
+      throw new ApiProblem({
+        kind: 'rate-limited',
+        retryAfterSeconds: retryAfterSeconds(response.headers, this.now()),
+      });
     if (response.status === 404) throw new ApiProblem({ kind: 'not-found', path });
-    if (!response.ok) throw new ApiProblem({ kind: 'http', path, status: response.status, code: await errorCodeOf(response) });
+    if (!response.ok)
+      throw new ApiProblem({ kind: 'http', path, status: response.status, code: await errorCodeOf(response) });
     try {
       return await response.json();
     } catch (error) {
-      throw new ApiProblem({ kind: 'network', path, detail: `the answer was not JSON (${error instanceof Error ? error.message : String(error)})` });
+      throw new ApiProblem({
+        kind: 'network',
+        path,
+        detail: `the answer was not JSON (${error instanceof Error ? error.message : String(error)})`,
+      });
     }
   }
 }

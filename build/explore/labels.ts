@@ -4,19 +4,22 @@ import type { ChargerList, VehicleList } from '../api/schemas.ts';
 type VehicleEntry = VehicleList['vehicles'][number];
 type ChargerEntry = ChargerList['chargers'][number];
 
-export const vehicleLabel = (v: VehicleEntry): string => [v.brand, v.family, v.trim, String(v.model_year)].filter(Boolean).join(' ');
+export const vehicleLabel = (v: VehicleEntry): string =>
+  [v.brand, v.family, v.trim, String(v.model_year)].filter(Boolean).join(' ');
 export const vehicleDetail = (v: VehicleEntry): string => `${v.slug} · sold in ${v.regions.join(', ') || 'no region'}`;
 
 /** The API names a charger model by its slug (the list has no model name); the brand comes with it. */
 export const chargerLabel = (c: ChargerEntry): string => c.slug;
-export const chargerDetail = (c: ChargerEntry): string => `${c.brand} · ${c.current_kind} ${formatNumber(c.nominal_max_kw)} kW · in ${c.regions.join(', ') || 'no region'}`;
+export const chargerDetail = (c: ChargerEntry): string =>
+  `${c.brand} · ${c.current_kind} ${formatNumber(c.nominal_max_kw)} kW · in ${c.regions.join(', ') || 'no region'}`;
 
 export const formatNumber = (value: number): string => String(value);
 
 /** kW as the table shows it: 0 means "no figure" (state no or unk, or an observation without a measured peak). */
 export const formatKw = (kw: number): string => (kw === 0 ? '—' : formatNumber(kw));
 export const formatConfidence = (confidence: number): string => String(confidence);
-export const formatProtocols = (protocols: readonly string[]): string => (protocols.length === 0 ? '—' : protocols.join(', '));
+export const formatProtocols = (protocols: readonly string[]): string =>
+  protocols.length === 0 ? '—' : protocols.join(', ');
 export const formatAdapter = (required: boolean): string => (required ? 'yes' : 'no');
 
 /** Only web addresses become links (a source's url is free text in the data). */

@@ -7,7 +7,15 @@ import { renderResult, type ResultActions } from './results-view.ts';
 import { chargerCandidates, vehicleCandidates, type Candidate } from './search.ts';
 import { SearchView } from './search-view.ts';
 import { StatusView } from './status-view.ts';
-import { compatibilityPath, listPath, otherSide, parseView, viewSearch, type Side, type ViewState } from './view-state.ts';
+import {
+  compatibilityPath,
+  listPath,
+  otherSide,
+  parseView,
+  viewSearch,
+  type Side,
+  type ViewState,
+} from './view-state.ts';
 
 /** The last pick of each side, so that switching side (or going back) keeps it. */
 type Remembered = Record<Side, string | null>;
@@ -60,7 +68,10 @@ function start(): void {
 
   async function loadLists(): Promise<Record<Side, Candidate[]>> {
     if (lists) return lists;
-    const [vehicles, chargers] = await Promise.all([api.get<VehicleList>(listPath('vehicle')), api.get<ChargerList>(listPath('charger'))]);
+    const [vehicles, chargers] = await Promise.all([
+      api.get<VehicleList>(listPath('vehicle')),
+      api.get<ChargerList>(listPath('charger')),
+    ]);
     lists = { vehicle: vehicleCandidates(vehicles), charger: chargerCandidates(chargers) };
     return lists;
   }
@@ -77,8 +88,14 @@ function start(): void {
     const run = ++generation;
     const { side, slug, region } = view;
     syncControls();
-    const listsStep = { what: 'the lists of vehicles and chargers', missing: 'the API has no list of vehicles or chargers' };
-    const table = { what: `the ${side === 'vehicle' ? 'chargers' : 'vehicles'} of ${slug} in ${region}`, missing: `there is no ${side} “${slug}” in the API` };
+    const listsStep = {
+      what: 'the lists of vehicles and chargers',
+      missing: 'the API has no list of vehicles or chargers',
+    };
+    const table = {
+      what: `the ${side === 'vehicle' ? 'chargers' : 'vehicles'} of ${slug} in ${region}`,
+      missing: `there is no ${side} “${slug}” in the API`,
+    };
     let step = listsStep;
     status.loading(slug ? table.what : listsStep.what);
     result.setAttribute('aria-busy', 'true');

@@ -28,7 +28,8 @@ export interface ResultActions {
 }
 
 const regionName = (region: Region) => REGION_TABLE.find((r) => r.id === region)!.name;
-const noun = (side: Side, count: number) => `${side === 'vehicle' ? 'vehicle' : 'charger model'}${count === 1 ? '' : 's'}`;
+const noun = (side: Side, count: number) =>
+  `${side === 'vehicle' ? 'vehicle' : 'charger model'}${count === 1 ? '' : 's'}`;
 
 /** Best first within a state: highest kW, then by name. */
 function sortRows(edges: Edge[], nameOf: (edge: Edge) => string): Edge[] {
@@ -42,13 +43,25 @@ function sourcesCell(edge: Edge): HTMLElement {
   if (edge.sources.length === 0) return h('span', {}, '—');
   const items = edge.sources.map((source) => {
     const url = safeUrl(source.url);
-    const title = url ? h('a', { href: url, rel: 'noopener noreferrer', target: '_blank' }, source.title) : h('span', {}, source.title);
+    const title = url
+      ? h('a', { href: url, rel: 'noopener noreferrer', target: '_blank' }, source.title)
+      : h('span', {}, source.title);
     return h('li', { 'data-source': source.id }, title, ' ', h('span', { class: 'kind' }, `(${source.kind})`));
   });
   const shown = h('ul', { class: 'sources' }, ...items.slice(0, SOURCES_SHOWN));
   const rest = items.slice(SOURCES_SHOWN);
   if (rest.length === 0) return shown;
-  return h('div', {}, shown, h('details', {}, h('summary', {}, `${rest.length} more source${rest.length === 1 ? '' : 's'}`), h('ul', { class: 'sources' }, ...rest)));
+  return h(
+    'div',
+    {},
+    shown,
+    h(
+      'details',
+      {},
+      h('summary', {}, `${rest.length} more source${rest.length === 1 ? '' : 's'}`),
+      h('ul', { class: 'sources' }, ...rest),
+    ),
+  );
 }
 
 function edgeRow(edge: Edge, other: Side, input: ResultInput, actions: ResultActions): HTMLTableRowElement {
@@ -64,7 +77,12 @@ function edgeRow(edge: Edge, other: Side, input: ResultInput, actions: ResultAct
   return h(
     'tr',
     { 'data-slug': slug, 'data-state': edge.state },
-    h('th', { scope: 'row', 'data-label': other === 'vehicle' ? 'Vehicle' : 'Charger' }, link, known ? h('span', { class: 'detail' }, known.detail) : null),
+    h(
+      'th',
+      { scope: 'row', 'data-label': other === 'vehicle' ? 'Vehicle' : 'Charger' },
+      link,
+      known ? h('span', { class: 'detail' }, known.detail) : null,
+    ),
     cell('kW', formatKw(edge.kw)),
     cell('Confidence', formatConfidence(edge.confidence)),
     cell('Protocols', formatProtocols(edge.protocols)),
@@ -80,14 +98,27 @@ function stateGroup(state: State, edges: Edge[], input: ResultInput, actions: Re
   const head = h(
     'tr',
     {},
-    ...[other === 'vehicle' ? 'Vehicle' : 'Charger', 'kW', 'Confidence', 'Protocols', 'Adapter', 'Sources'].map((name) => h('th', { scope: 'col' }, name)),
+    ...[other === 'vehicle' ? 'Vehicle' : 'Charger', 'kW', 'Confidence', 'Protocols', 'Adapter', 'Sources'].map(
+      (name) => h('th', { scope: 'col' }, name),
+    ),
   );
   return h(
     'section',
     { class: 'group', 'data-state': state, 'aria-labelledby': titleId },
-    h('h3', { id: titleId }, h('span', { class: `badge state-${state}` }, state), ` ${STATE_WORDS[state].name} `, h('span', { class: 'count' }, `(${edges.length})`)),
+    h(
+      'h3',
+      { id: titleId },
+      h('span', { class: `badge state-${state}` }, state),
+      ` ${STATE_WORDS[state].name} `,
+      h('span', { class: 'count' }, `(${edges.length})`),
+    ),
     h('p', { class: 'meaning' }, STATE_WORDS[state].meaning),
-    h('table', { 'aria-labelledby': titleId }, h('thead', {}, head), h('tbody', {}, ...sortRows(edges, nameOf).map((edge) => edgeRow(edge, other, input, actions)))),
+    h(
+      'table',
+      { 'aria-labelledby': titleId },
+      h('thead', {}, head),
+      h('tbody', {}, ...sortRows(edges, nameOf).map((edge) => edgeRow(edge, other, input, actions))),
+    ),
   );
 }
 
@@ -95,13 +126,23 @@ function stateGroup(state: State, edges: Edge[], input: ResultInput, actions: Re
 function emptyNote(input: ResultInput, actions: ResultActions): HTMLElement {
   const regions = input.subject?.regions ?? [];
   const what = input.side === 'vehicle' ? 'This vehicle is not sold' : 'This charger model is not installed';
-  if (regions.includes(input.region) || regions.length === 0) return h('p', { class: 'empty' }, `No ${noun(otherSide(input.side), 2)} pair with it in ${input.region}.`);
+  if (regions.includes(input.region) || regions.length === 0)
+    return h('p', { class: 'empty' }, `No ${noun(otherSide(input.side), 2)} pair with it in ${input.region}.`);
   const buttons = regions.map((region) => {
     const button = h('button', { type: 'button' }, `Show ${region} (${regionName(region)})`);
     button.addEventListener('click', () => actions.switchRegion(region));
     return button;
   });
-  return h('div', { class: 'empty' }, h('p', {}, `${what} in ${input.region} (${regionName(input.region)}) according to the dataset; it is listed in ${regions.join(', ')}.`), h('p', { class: 'buttons' }, ...buttons));
+  return h(
+    'div',
+    { class: 'empty' },
+    h(
+      'p',
+      {},
+      `${what} in ${input.region} (${regionName(input.region)}) according to the dataset; it is listed in ${regions.join(', ')}.`,
+    ),
+    h('p', { class: 'buttons' }, ...buttons),
+  );
 }
 
 export function renderResult(container: HTMLElement, input: ResultInput, actions: ResultActions): HTMLElement {
@@ -109,12 +150,22 @@ export function renderResult(container: HTMLElement, input: ResultInput, actions
   const byState = new Map<State, Edge[]>(STATES.map((state) => [state, []]));
   for (const edge of input.edges) byState.get(edge.state)?.push(edge);
   const name = input.subject?.label ?? input.slug;
-  const title = h('h2', { id: 'result-title', tabindex: -1 }, `${other === 'vehicle' ? 'Vehicles' : 'Chargers'} for ${name} in ${input.region}`);
-  const counts = STATES.filter((state) => byState.get(state)!.length > 0).map((state) => `${byState.get(state)!.length} ${state}`);
+  const title = h(
+    'h2',
+    { id: 'result-title', tabindex: -1 },
+    `${other === 'vehicle' ? 'Vehicles' : 'Chargers'} for ${name} in ${input.region}`,
+  );
+  const counts = STATES.filter((state) => byState.get(state)!.length > 0).map(
+    (state) => `${byState.get(state)!.length} ${state}`,
+  );
   const summary =
     input.edges.length === 0
       ? emptyNote(input, actions)
-      : h('p', { class: 'summary' }, `${input.edges.length} ${noun(other, input.edges.length)} in ${regionName(input.region)}: ${counts.join(', ')}.`);
+      : h(
+          'p',
+          { class: 'summary' },
+          `${input.edges.length} ${noun(other, input.edges.length)} in ${regionName(input.region)}: ${counts.join(', ')}.`,
+        );
   const apiPath = compatibilityPath(input.side, input.slug, input.region);
   const about = h(
     'p',
@@ -126,7 +177,9 @@ export function renderResult(container: HTMLElement, input: ResultInput, actions
     h('a', { href: '#legend' }, 'what the columns mean'),
     '.',
   );
-  const groups = STATES.filter((state) => byState.get(state)!.length > 0).map((state) => stateGroup(state, byState.get(state)!, input, actions));
+  const groups = STATES.filter((state) => byState.get(state)!.length > 0).map((state) =>
+    stateGroup(state, byState.get(state)!, input, actions),
+  );
   container.replaceChildren(title, summary, about, ...groups);
   container.hidden = false;
   return title;

@@ -61,14 +61,22 @@ export class SearchView {
       this.shown = [];
       list.replaceChildren();
       list.hidden = true;
-      count.textContent = candidates === null || query !== '' ? '' : `${candidates.length} ${side === 'vehicle' ? 'vehicles' : 'charger models'} in the dataset, ${candidates.filter((c) => c.regions.includes(region)).length} in ${region}.`;
+      count.textContent =
+        candidates === null || query !== ''
+          ? ''
+          : `${candidates.length} ${side === 'vehicle' ? 'vehicles' : 'charger models'} in the dataset, ${candidates.filter((c) => c.regions.includes(region)).length} in ${region}.`;
       return;
     }
     const matches = findMatches(candidates, query, region);
     this.shown = matches.shown;
     list.replaceChildren(
       ...matches.shown.map((candidate) => {
-        const link = h('a', { href: this.actions.hrefOf(candidate.slug) }, h('span', { class: 'label' }, candidate.label), h('span', { class: 'detail' }, candidate.detail));
+        const link = h(
+          'a',
+          { href: this.actions.hrefOf(candidate.slug) },
+          h('span', { class: 'label' }, candidate.label),
+          h('span', { class: 'detail' }, candidate.detail),
+        );
         if (!candidate.regions.includes(region)) link.append(h('span', { class: 'elsewhere' }, `not in ${region}`));
         link.addEventListener('click', (event) => {
           if (isModifiedClick(event)) return;
@@ -81,7 +89,9 @@ export class SearchView {
     list.hidden = matches.shown.length === 0;
     const more = matches.total > matches.shown.length ? `, the first ${matches.shown.length} shown` : '';
     count.textContent =
-      matches.total === 0 ? `Nothing matches “${query}”.` : `${matches.total} match${matches.total === 1 ? '' : 'es'} (${matches.inRegion} in ${region})${more}. Enter opens the first; arrow keys move through the list.`;
+      matches.total === 0
+        ? `Nothing matches “${query}”.`
+        : `${matches.total} match${matches.total === 1 ? '' : 'es'} (${matches.inRegion} in ${region})${more}. Enter opens the first; arrow keys move through the list.`;
   }
 
   clear(): void {

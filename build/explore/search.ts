@@ -15,7 +15,11 @@ export interface Candidate {
 }
 
 /** Lowercase without accents, so "citroen" finds "Citroën" and "esarj" finds "Eşarj". */
-export const fold = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+export const fold = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 export const vehicleCandidates = (list: VehicleList): Candidate[] =>
   list.vehicles.map((v) => ({
@@ -43,7 +47,9 @@ export interface Matches {
 }
 
 export function findMatches(candidates: readonly Candidate[], query: string, region: Region, limit = 20): Matches {
-  const words = fold(query).split(/[\s,]+/).filter(Boolean);
+  const words = fold(query)
+    .split(/[\s,]+/)
+    .filter(Boolean);
   if (words.length === 0) return { shown: [], total: 0, inRegion: 0 };
   const found = candidates.filter((candidate) => words.every((word) => candidate.haystack.includes(word)));
   const here = (candidate: Candidate) => (candidate.regions.includes(region) ? 0 : 1);

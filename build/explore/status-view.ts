@@ -54,8 +54,18 @@ export class StatusView {
     const left = h('span', { class: 'countdown' }, String(seconds));
     retry.disabled = true;
     this.element.append(
-      h('p', {}, h('strong', {}, 'Too many requests. '), `The API allows ${perMinute} from one address, and this address has used them up. Could not load ${context.what}.`),
-      h('p', { class: 'wait' }, `Try again in ${seconds} second${seconds === 1 ? '' : 's'}; the explorer will retry by itself then.`, h('span', { 'aria-hidden': 'true' }, ' (', left, ' s left)')),
+      h(
+        'p',
+        {},
+        h('strong', {}, 'Too many requests. '),
+        `The API allows ${perMinute} from one address, and this address has used them up. Could not load ${context.what}.`,
+      ),
+      h(
+        'p',
+        { class: 'wait' },
+        `Try again in ${seconds} second${seconds === 1 ? '' : 's'}; the explorer will retry by itself then.`,
+        h('span', { 'aria-hidden': 'true' }, ' (', left, ' s left)'),
+      ),
       h('p', {}, retry),
     );
     const until = Date.now() + seconds * 1000;

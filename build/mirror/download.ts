@@ -52,8 +52,13 @@ async function get(url: string, headers: Record<string, string>, options: HttpOp
     if (response.status !== 429) return response;
     await response.body?.cancel();
     const header = response.headers.get('retry-after') ?? '1';
-    const wait = /^\d+$/.test(header) ? Number(header) : Math.max(1, Math.ceil((Date.parse(header) - Date.now()) / 1000) || 1);
-    if (attempt >= 5 || wait > (options.maxRetryAfter ?? 120)) throw new MirrorError(`${new URL(url).origin} keeps answering 429 (rate limited; Retry-After ${header} s): try again later`);
+    const wait = /^\d+$/.test(header)
+      ? Number(header)
+      : Math.max(1, Math.ceil((Date.parse(header) - Date.now()) / 1000) || 1);
+    if (attempt >= 5 || wait > (options.maxRetryAfter ?? 120))
+      throw new MirrorError(
+        `${new URL(url).origin} keeps answering 429 (rate limited; Retry-After ${header} s): try again later`,
+      );
     options.say?.(`rate limited by ${new URL(url).origin}: waiting ${wait} s as Retry-After asks`);
     await (options.wait ?? sleep)(wait);
   }
@@ -63,7 +68,9 @@ export async function getJson<T>(url: string, options: HttpOptions): Promise<T> 
   const response = await get(url, { Accept: 'application/json' }, options);
   if (response.status !== 200) {
     await response.body?.cancel();
-    throw new MirrorError(`GET ${new URL(url).pathname} answered ${response.status}: ${new URL(url).origin} does not publish it`);
+    throw new MirrorError(
+      `GET ${new URL(url).pathname} answered ${response.status}: ${new URL(url).origin} does not publish it`,
+    );
   }
   try {
     return (await response.json()) as T;
@@ -76,7 +83,13 @@ export async function getJson<T>(url: string, options: HttpOptions): Promise<T> 
  * Downloads `url` into `file` (expected size `total`), resuming a partial file with a Range request when the server
  * allows it and restarting from the beginning when it does not. An interrupted download keeps what arrived.
  */
-export async function downloadFile(url: string, file: string, total: number, progress: Progress, options: HttpOptions): Promise<void> {
+export async function downloadFile(
+  url: string,
+  file: string,
+  total: number,
+  progress: Progress,
+  options: HttpOptions,
+): Promise<void> {
   const have = existsSync(file) ? statSync(file).size : 0;
   if (have > total) truncateSync(file, 0);
   const resumeFrom = have > 0 && have < total ? have : 0;
@@ -87,7 +100,8 @@ export async function downloadFile(url: string, file: string, total: number, pro
     await response.body?.cancel();
     throw new MirrorError(`GET ${new URL(url).pathname} answered ${response.status}`);
   }
-  if (resumeFrom > 0 && !resumed) options.say?.(`the server does not resume downloads: starting again from the beginning`);
+  if (resumeFrom > 0 && !resumed)
+    options.say?.(`the server does not resume downloads: starting again from the beginning`);
   let received = resumed ? resumeFrom : 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -96,14 +110,25 @@ export async function downloadFile(url: string, file: string, total: number, pro
       done(null, chunk);
     },
   });
-  const open = options.openWrite ?? ((path: string, append: boolean) => createWriteStream(path, { flags: append ? 'a' : 'w' }));
+  const open =
+    options.openWrite ?? ((path: string, append: boolean) => createWriteStream(path, { flags: append ? 'a' : 'w' }));
   try {
-    await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), counter, open(file, resumed));
+    await pipeline(
+      Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+      counter,
+      open(file, resumed),
+    );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOSPC') throw new MirrorError(`no space left on the device while writing ${file}: nothing was changed (free space and run again to resume)`);
-    throw new MirrorError(`the download was interrupted after ${(received / 1e6).toFixed(1)} MB of ${(total / 1e6).toFixed(1)} MB (${describeNetworkError(error)}): run the command again to resume`);
+    if (code === 'ENOSPC')
+      throw new MirrorError(
+        `no space left on the device while writing ${file}: nothing was changed (free space and run again to resume)`,
+      );
+    throw new MirrorError(
+      `the download was interrupted after ${(received / 1e6).toFixed(1)} MB of ${(total / 1e6).toFixed(1)} MB (${describeNetworkError(error)}): run the command again to resume`,
+    );
   }
   progress.done();
-  if (received !== total) throw new MirrorError(`the download ended after ${received} bytes of ${total}: run the command again to resume`);
+  if (received !== total)
+    throw new MirrorError(`the download ended after ${received} bytes of ${total}: run the command again to resume`);
 }

@@ -11,7 +11,7 @@ import type { NetlifyConfig, RedirectRule } from '../serve/netlify-config.ts';
 export const NGINX_LIMITS = [
   'X-RateLimit-Remaining and X-RateLimit-Reset are not sent: nginx cannot count requests per client in a header without a scripting module (njs or Lua).',
   `The limit is approximated by limit_req (${RATE_LIMIT} requests a minute per address, a burst of ${RATE_LIMIT}): a leaky bucket, not the API's fixed 60-second window, and per address, not per IPv6 /64.`,
-  'A request nginx itself cannot parse (bad percent-encoding, an oversized header) gets nginx\'s own 400 or 431 page, not the JSON error.',
+  "A request nginx itself cannot parse (bad percent-encoding, an oversized header) gets nginx's own 400 or 431 page, not the JSON error.",
   'Query parameters are compared as sent (percent-encoded), where the CDN decodes them first.',
 ];
 
@@ -61,7 +61,11 @@ export function nginxConfig(config: NetlifyConfig, options: NginxOptions): strin
     const variable = `$rule${index}`;
     const conditions = [`if ($uri ~ ${quote(regex)}) { set ${variable} "path"; }`];
     for (const [name, value] of Object.entries(rule.query)) {
-      conditions.push(value.startsWith(':') ? `if ($args ~ ${quote(`(^|&)${name}=`)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }` : `if ($arg_${name} = ${quote(value)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }`);
+      conditions.push(
+        value.startsWith(':')
+          ? `if ($args ~ ${quote(`(^|&)${name}=`)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }`
+          : `if ($arg_${name} = ${quote(value)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }`,
+      );
     }
     const wanted = ['path', ...Object.keys(rule.query)].join('+');
     const body = errorBodyOf(rule);
@@ -73,7 +77,13 @@ export function nginxConfig(config: NetlifyConfig, options: NginxOptions): strin
       action = `rewrite ${quote(regex)} ${target} break;`;
     }
     const shadow = rule.force ? '' : `      # Unforced: a file at the requested path wins (handled above).\n`;
-    return `${shadow}      # ${rule.from}${Object.keys(rule.query).length ? ` ?${Object.entries(rule.query).map(([k, v]) => `${k}=${v}`).join('&')}` : ''} → ${rule.to} (${rule.status}${rule.force ? ', forced' : ''})
+    return `${shadow}      # ${rule.from}${
+      Object.keys(rule.query).length
+        ? ` ?${Object.entries(rule.query)
+            .map(([k, v]) => `${k}=${v}`)
+            .join('&')}`
+        : ''
+    } → ${rule.to} (${rule.status}${rule.force ? ', forced' : ''})
       set ${variable} "";
       ${conditions.join('\n      ')}
       if (${variable} = "${wanted}") { ${action} }`;

@@ -1,6 +1,18 @@
 // `npm run mirror`'s work: make a folder an exact, verified copy of an API's current release, in as few requests as
 // possible (one when it is current), and swap it in atomically so the old copy serves until the new one is complete.
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { MirrorDocument } from '../api/feed-schemas.ts';
 import type { MirrorInfo } from '../api/schemas.ts';
@@ -22,7 +34,8 @@ export interface MirrorResult {
 }
 
 /** Files of a mirror that SHA256SUMS does not list: the manifest and the bundle it names (both checked on their own). */
-const isMirrorOwn = (name: string) => name === `public/${layout.mirrorInfo()}` || name.startsWith(`public/${layout.bundleFolder()}`);
+const isMirrorOwn = (name: string) =>
+  name === `public/${layout.mirrorInfo()}` || name.startsWith(`public/${layout.bundleFolder()}`);
 
 function baseUrl(text: string): string {
   let url: URL;
@@ -39,12 +52,21 @@ function baseUrl(text: string): string {
 function currentTarget(folder: string): string | null {
   const stat = lstatSync(folder, { throwIfNoEntry: false });
   if (!stat) return null;
-  if (!stat.isSymbolicLink()) throw new MirrorError(`${folder} exists and is not a mirror made by this command (expected a link to ${folder}.versions/…): move it away or pick another folder`);
+  if (!stat.isSymbolicLink())
+    throw new MirrorError(
+      `${folder} exists and is not a mirror made by this command (expected a link to ${folder}.versions/…): move it away or pick another folder`,
+    );
   return path.resolve(path.dirname(folder), readlinkSync(folder));
 }
 
 /** Extracts and verifies `bundle`, adds the manifest and the bundle itself, and points the folder at it in one rename. */
-async function install(folder: string, bundle: string, info: MirrorInfo, manifest: string, keepBundle: 'move' | 'copy'): Promise<number> {
+async function install(
+  folder: string,
+  bundle: string,
+  info: MirrorInfo,
+  manifest: string,
+  keepBundle: 'move' | 'copy',
+): Promise<number> {
   const versions = `${folder}.versions`;
   let target = path.join(versions, info.bundle.sha256.slice(0, 16));
   for (let n = 2; existsSync(target); n += 1) target = path.join(versions, `${info.bundle.sha256.slice(0, 16)}-${n}`);
@@ -86,8 +108,11 @@ export async function syncMirror(options: MirrorOptions): Promise<MirrorResult> 
     const local = existsSync(localManifest) ? (JSON.parse(readFileSync(localManifest, 'utf8')) as MirrorInfo) : null;
     if (local?.bundle.sha256 === info.bundle.sha256) {
       const check = await checkFolder(folder, isMirrorOwn);
-      if (isClean(check)) return { outcome: 'current', datasetVersion: info.datasetVersion, requests: requests.count, files: info.files };
-      options.say?.(`the mirror differs from its SHA256SUMS (${check.altered.length} altered, ${check.missing.length} missing, ${check.extra.length} extra): repairing`);
+      if (isClean(check))
+        return { outcome: 'current', datasetVersion: info.datasetVersion, requests: requests.count, files: info.files };
+      options.say?.(
+        `the mirror differs from its SHA256SUMS (${check.altered.length} altered, ${check.missing.length} missing, ${check.extra.length} extra): repairing`,
+      );
       const localBundle = path.join(folder, 'public', layout.bundle(info.datasetVersion));
       if (existsSync(localBundle) && (await hashFile(localBundle)) === info.bundle.sha256) {
         const files = await install(folder, localBundle, info, manifestBytes, 'copy');
@@ -99,12 +124,15 @@ export async function syncMirror(options: MirrorOptions): Promise<MirrorResult> 
   const downloads = `${folder}.download`;
   mkdirSync(downloads, { recursive: true });
   const part = path.join(downloads, `${info.bundle.sha256}.tar.gz`);
-  for (const name of readdirSync(downloads)) if (path.join(downloads, name) !== part) rmSync(path.join(downloads, name), { force: true });
+  for (const name of readdirSync(downloads))
+    if (path.join(downloads, name) !== part) rmSync(path.join(downloads, name), { force: true });
   await downloadFile(`${base}${info.bundle.path}`, part, info.bundle.bytes, options.progress, http);
   const sha256 = await hashFile(part);
   if (sha256 !== info.bundle.sha256) {
     rmSync(part, { force: true });
-    throw new MirrorError(`the bundle's SHA-256 is ${sha256.slice(0, 16)}…, mirror.json says ${info.bundle.sha256.slice(0, 16)}… (bad checksum): nothing was changed`);
+    throw new MirrorError(
+      `the bundle's SHA-256 is ${sha256.slice(0, 16)}…, mirror.json says ${info.bundle.sha256.slice(0, 16)}… (bad checksum): nothing was changed`,
+    );
   }
   const files = await install(folder, part, info, manifestBytes, 'move');
   rmSync(downloads, { recursive: true, force: true });

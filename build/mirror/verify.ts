@@ -48,12 +48,17 @@ export async function checkFolder(dir: string, allowed: (name: string) => boolea
     if (!existsSync(file)) check.missing.push(name);
     else if ((await hashFile(file)) !== expected) check.altered.push(name);
   }
-  for (const name of fg.sync('**', { cwd: dir, onlyFiles: true, dot: true })) if (name !== SUMS_FILE && !sums.has(name) && !allowed(name)) check.extra.push(name);
+  for (const name of fg.sync('**', { cwd: dir, onlyFiles: true, dot: true }))
+    if (name !== SUMS_FILE && !sums.has(name) && !allowed(name)) check.extra.push(name);
   return check;
 }
 
 /** A bundle entry name that stays inside the folder it is extracted to. */
-const safeName = (name: string) => !name.startsWith('/') && !name.includes('\\') && !name.split('/').some((part) => part === '..' || part === '.') && !name.includes('\0');
+const safeName = (name: string) =>
+  !name.startsWith('/') &&
+  !name.includes('\\') &&
+  !name.split('/').some((part) => part === '..' || part === '.') &&
+  !name.includes('\0');
 
 /** Extracts a bundle into `into` (which must not exist), checking every file against the bundle's SHA256SUMS. */
 export async function extractVerified(bundle: string, into: string): Promise<{ files: number }> {
@@ -66,13 +71,15 @@ export async function extractVerified(bundle: string, into: string): Promise<{ f
       stream.resume();
       extract.destroy(new MirrorError(message));
     };
-    if (!safeName(header.name)) return fail(`the bundle holds a path outside its folder (${header.name.slice(0, 80)}): nothing was changed`);
+    if (!safeName(header.name))
+      return fail(`the bundle holds a path outside its folder (${header.name.slice(0, 80)}): nothing was changed`);
     if (header.type === 'directory') {
       mkdirSync(path.join(into, header.name), { recursive: true });
       stream.resume();
       return next();
     }
-    if (header.type !== 'file') return fail(`the bundle holds a ${header.type} (${header.name.slice(0, 80)}), not a file: nothing was changed`);
+    if (header.type !== 'file')
+      return fail(`the bundle holds a ${header.type} (${header.name.slice(0, 80)}), not a file: nothing was changed`);
     const target = path.join(into, header.name);
     mkdirSync(path.dirname(target), { recursive: true });
     const hash = createHash('sha256');
@@ -87,7 +94,12 @@ export async function extractVerified(bundle: string, into: string): Promise<{ f
         else hashes.set(header.name, hash.digest('hex'));
         next();
       },
-      (error: NodeJS.ErrnoException) => extract.destroy(error.code === 'ENOSPC' ? new MirrorError(`no space left on the device while extracting ${header.name}: nothing was changed`) : error),
+      (error: NodeJS.ErrnoException) =>
+        extract.destroy(
+          error.code === 'ENOSPC'
+            ? new MirrorError(`no space left on the device while extracting ${header.name}: nothing was changed`)
+            : error,
+        ),
     );
   });
   try {
@@ -100,9 +112,13 @@ export async function extractVerified(bundle: string, into: string): Promise<{ f
   const listed = parseSums(sums);
   for (const [name, expected] of listed) {
     const actual = hashes.get(name);
-    if (actual === undefined) throw new MirrorError(`${name} is listed in ${SUMS_FILE} but not in the bundle: nothing was changed`);
-    if (actual !== expected) throw new MirrorError(`${name} does not match its line in ${SUMS_FILE} (bad checksum): nothing was changed`);
+    if (actual === undefined)
+      throw new MirrorError(`${name} is listed in ${SUMS_FILE} but not in the bundle: nothing was changed`);
+    if (actual !== expected)
+      throw new MirrorError(`${name} does not match its line in ${SUMS_FILE} (bad checksum): nothing was changed`);
   }
-  for (const name of hashes.keys()) if (!listed.has(name)) throw new MirrorError(`${name} is in the bundle but not in ${SUMS_FILE}: nothing was changed`);
+  for (const name of hashes.keys())
+    if (!listed.has(name))
+      throw new MirrorError(`${name} is in the bundle but not in ${SUMS_FILE}: nothing was changed`);
   return { files: hashes.size };
 }

@@ -57,16 +57,30 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const digest = dataDigest(data);
   if (mode === 'enforce') {
     if (!release) throw new StaleLedgerError([`data/${RELEASE_FILE} is missing: no dataset has been released yet`]);
-    if (release.dataDigest !== digest) throw new StaleLedgerError([`data/ changed since release ${release.datasetVersion} (digest ${release.dataDigest}, now ${digest})`]);
+    if (release.dataDigest !== digest)
+      throw new StaleLedgerError([
+        `data/ changed since release ${release.datasetVersion} (digest ${release.dataDigest}, now ${digest})`,
+      ]);
   }
-  const datasetVersion = mode === 'enforce' ? release!.datasetVersion : `${release?.datasetVersion ?? '0.0.0'}+preview.${digest}`;
+  const datasetVersion =
+    mode === 'enforce' ? release!.datasetVersion : `${release?.datasetVersion ?? '0.0.0'}+preview.${digest}`;
   const state = currentState(data, dataDir, release?.releasedAt ?? null, mode);
-  const changes = options.full || !existsSync(publicDir) ? null : changesSince(readState(publicDir, layout.treeToken()), state);
+  const changes =
+    options.full || !existsSync(publicDir) ? null : changesSince(readState(publicDir, layout.treeToken()), state);
   const incremental = changes !== null && isSmallChange(changes, data);
 
   const run = async (pass: 'full' | 'incremental'): Promise<BuildResult> => {
     const writer = new TreeWriter(publicDir, OWNED_PATHS, pass);
-    const context: PassContext = { data, dataDir, publicDir, mode, writer, validate: createDocumentValidator(), aliases: new SlugAliases(data), files: 0 };
+    const context: PassContext = {
+      data,
+      dataDir,
+      publicDir,
+      mode,
+      writer,
+      validate: createDocumentValidator(),
+      aliases: new SlugAliases(data),
+      files: 0,
+    };
     try {
       const history = pass === 'incremental' ? await incrementalPass(context, changes!) : fullPass(context);
       if (history.staleEdges > 0) {

@@ -29,31 +29,48 @@ const digest = (...parts: unknown[]) => createHash('sha256').update(JSON.stringi
 /** The state the current data gives (its token included). */
 export function currentState(data: Dataset, dataDir: string, releasedAt: string | null, mode: HistoryMode): BuildState {
   const observations = new Map<string, unknown[]>();
-  for (const observation of data.observations.values()) observations.set(observation.vehicle, [...(observations.get(observation.vehicle) ?? []), observation]);
+  for (const observation of data.observations.values())
+    observations.set(observation.vehicle, [...(observations.get(observation.vehicle) ?? []), observation]);
   const vehicles: Record<string, string> = {};
   for (const vehicle of data.vehicles) {
     const regions = [...(data.vehicleRegions.get(vehicle.slug)?.values() ?? [])];
-    vehicles[vehicle.slug] = digest(vehicle, regions, observations.get(vehicle.slug) ?? [], shardText(dataDir, vehicle.slug));
+    vehicles[vehicle.slug] = digest(
+      vehicle,
+      regions,
+      observations.get(vehicle.slug) ?? [],
+      shardText(dataDir, vehicle.slug),
+    );
   }
   const chargers: Record<string, string> = {};
-  for (const charger of data.chargers) chargers[charger.slug] = digest(charger, [...(data.chargerConnectors.get(charger.slug)?.values() ?? [])]);
+  for (const charger of data.chargers)
+    chargers[charger.slug] = digest(charger, [...(data.chargerConnectors.get(charger.slug)?.values() ?? [])]);
   const state = {
     format: FORMAT,
     code: codeDigest(),
-    global: digest([...data.sources.values()], [...data.connectors.values()], data.protocols, data.adapters, data.aliases, releasedAt, mode),
+    global: digest(
+      [...data.sources.values()],
+      [...data.connectors.values()],
+      data.protocols,
+      data.adapters,
+      data.aliases,
+      releasedAt,
+      mode,
+    ),
     vehicles,
     chargers,
   };
   return { ...state, token: digest(state) };
 }
 
-export const stateFile = (publicDir: string) => path.join(path.dirname(publicDir), `.${path.basename(publicDir)}-build-state.json`);
+export const stateFile = (publicDir: string) =>
+  path.join(path.dirname(publicDir), `.${path.basename(publicDir)}-build-state.json`);
 
 /** The state recorded for `publicDir`, or null when there is none, it cannot be read, or it does not describe public/. */
 export function readState(publicDir: string, tokenFile: string): BuildState | null {
   try {
     const state = JSON.parse(readFileSync(stateFile(publicDir), 'utf8')) as BuildState;
-    if (state.format !== FORMAT || typeof state.vehicles !== 'object' || typeof state.chargers !== 'object') return null;
+    if (state.format !== FORMAT || typeof state.vehicles !== 'object' || typeof state.chargers !== 'object')
+      return null;
     const token = readFileSync(path.join(publicDir, tokenFile), 'utf8').trim();
     return token === state.token ? state : null;
   } catch {
@@ -68,9 +85,13 @@ export function writeState(publicDir: string, state: BuildState): void {
 }
 
 /** What changed between the recorded state and now, or null when a full build is needed (other code or global inputs). */
-export function changesSince(before: BuildState | null, now: BuildState): { vehicles: Set<string>; chargers: Set<string>; removedVehicles: string[]; removedChargers: string[] } | null {
+export function changesSince(
+  before: BuildState | null,
+  now: BuildState,
+): { vehicles: Set<string>; chargers: Set<string>; removedVehicles: string[]; removedChargers: string[] } | null {
   if (!before || before.code !== now.code || before.global !== now.global) return null;
-  const changed = (a: Record<string, string>, b: Record<string, string>) => new Set(Object.keys(b).filter((slug) => a[slug] !== b[slug]));
+  const changed = (a: Record<string, string>, b: Record<string, string>) =>
+    new Set(Object.keys(b).filter((slug) => a[slug] !== b[slug]));
   return {
     vehicles: changed(before.vehicles, now.vehicles),
     chargers: changed(before.chargers, now.chargers),

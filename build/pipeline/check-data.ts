@@ -22,12 +22,17 @@ function runAllChecks(root: string, severities: readonly Severity[]): Checked {
   if (problems.length > 0) return { tables, data: null, problems: problems.sort(compareProblems) };
   // The observation checks derive from the tables: only when every row is sound.
   const data = indexTables(tables, readRelease(path.join(root, 'data'))?.releasedAt ?? null);
-  problems.push(...runChecks(OBSERVATION_CHECKS, observedPairings(data, tables.observations), undefined, { severities }));
+  problems.push(
+    ...runChecks(OBSERVATION_CHECKS, observedPairings(data, tables.observations), undefined, { severities }),
+  );
   return { tables, data, problems: problems.sort(compareProblems) };
 }
 
 /** npm run check: every problem of the given severities, and how much was read. */
-export function checkData(root: string, severities: readonly Severity[]): { problems: Problem[]; rows: number; files: number } {
+export function checkData(
+  root: string,
+  severities: readonly Severity[],
+): { problems: Problem[]; rows: number; files: number } {
   const { tables, problems } = runAllChecks(root, severities);
   return { problems, rows: Object.values(tables).reduce((n, t) => n + t.length, 0), files: Object.keys(tables).length };
 }

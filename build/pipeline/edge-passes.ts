@@ -40,7 +40,8 @@ export class FullBuildNeeded extends Error {}
 const MAX_INCREMENTAL_EDGES = 60_000;
 
 export function isSmallChange(changes: Changes, data: Dataset): boolean {
-  const edges = (changes.vehicles.size * data.chargers.length + changes.chargers.size * data.vehicles.length) * REGIONS.length;
+  const edges =
+    (changes.vehicles.size * data.chargers.length + changes.chargers.size * data.vehicles.length) * REGIONS.length;
   return edges <= MAX_INCREMENTAL_EDGES;
 }
 
@@ -52,7 +53,10 @@ function emit(context: PassContext, file: SiteFile, copies: readonly string[] = 
 
 /** An edge file and its copies under retired slugs, for removal; whether the edge was published until now. */
 function removeEdge(context: PassContext, vehicle: string, charger: string, region: Region): boolean {
-  const existing = [layout.edge(vehicle, charger, region), ...context.aliases.edgeCopies(vehicle, charger, region)].filter((at) => existsSync(path.join(context.publicDir, at)));
+  const existing = [
+    layout.edge(vehicle, charger, region),
+    ...context.aliases.edgeCopies(vehicle, charger, region),
+  ].filter((at) => existsSync(path.join(context.publicDir, at)));
   for (const at of existing) context.writer.remove(at);
   return existing[0] === layout.edge(vehicle, charger, region);
 }
@@ -65,7 +69,8 @@ function writeEdge(context: PassContext, history: EdgeHistory, facts: EdgeFacts,
   context.validate(file, 'edge', document);
   const body = JSON.stringify(document);
   if (context.writer.write(file, `${body}\n`)) changed?.();
-  for (const at of context.aliases.edgeCopies(facts.vehicle, facts.charger, facts.region)) context.writer.write(at, `${body}\n`);
+  for (const at of context.aliases.edgeCopies(facts.vehicle, facts.charger, facts.region))
+    context.writer.write(at, `${body}\n`);
   context.files += 1;
   return body;
 }
@@ -74,7 +79,12 @@ function writeEdge(context: PassContext, history: EdgeHistory, facts: EdgeFacts,
  * A resource's list files: every region's edges, and one file per region. The entries were each validated as edges,
  * so the wrapper is validated with an empty list: together that is the list document's schema.
  */
-function writeLists(context: PassContext, side: 'vehicle' | 'charger', slug: string, entries: readonly SpilledEntry[]): void {
+function writeLists(
+  context: PassContext,
+  side: 'vehicle' | 'charger',
+  slug: string,
+  entries: readonly SpilledEntry[],
+): void {
   const [key, schema, file] =
     side === 'vehicle'
       ? (['chargers', 'vehicle-compatibility', layout.vehicleCompatibility] as const)
@@ -86,18 +96,32 @@ function writeLists(context: PassContext, side: 'vehicle' | 'charger', slug: str
     for (const owner of [slug, ...retired]) context.writer.write(file(owner, region), body);
     context.files += 1;
   };
-  write(undefined, entries.map((entry) => entry.body));
-  for (const [regionIndex, region] of REGIONS.entries()) write(region, entries.filter((entry) => entry.regionIndex === regionIndex).map((entry) => entry.body));
+  write(
+    undefined,
+    entries.map((entry) => entry.body),
+  );
+  for (const [regionIndex, region] of REGIONS.entries())
+    write(
+      region,
+      entries.filter((entry) => entry.regionIndex === regionIndex).map((entry) => entry.body),
+    );
 }
 
 /** Every vehicle's edges derived once: written as edge files and vehicle lists, and spilled for the charger lists. */
 export function fullPass(context: PassContext): EdgeHistory {
   const { data } = context;
   const history = new EdgeHistory(context.dataDir, context.mode);
-  const spill = new ChargerSpill(path.join(path.dirname(context.publicDir), `.${path.basename(context.publicDir)}-spill`), data.chargers.length);
+  const spill = new ChargerSpill(
+    path.join(path.dirname(context.publicDir), `.${path.basename(context.publicDir)}-spill`),
+    data.chargers.length,
+  );
   try {
     for (const [vehicleIndex, vehicle] of data.vehicles.entries()) {
-      emit(context, apiFile(layout.vehicle(vehicle.slug), 'vehicle', vehicleDocument(vehicle)), context.aliases.ofVehicle(vehicle.slug).map(layout.vehicle));
+      emit(
+        context,
+        apiFile(layout.vehicle(vehicle.slug), 'vehicle', vehicleDocument(vehicle)),
+        context.aliases.ofVehicle(vehicle.slug).map(layout.vehicle),
+      );
       history.beginVehicle(vehicle.slug);
       const entries: SpilledEntry[] = [];
       for (const { chargerIndex, regionIndex, facts } of edgesOfVehicle(data, vehicleIndex)) {
@@ -109,7 +133,11 @@ export function fullPass(context: PassContext): EdgeHistory {
       writeLists(context, 'vehicle', vehicle.slug, entries);
     }
     for (const [chargerIndex, charger] of data.chargers.entries()) {
-      emit(context, apiFile(layout.charger(charger.slug), 'charger', chargerDocument(charger)), context.aliases.ofCharger(charger.slug).map(layout.charger));
+      emit(
+        context,
+        apiFile(layout.charger(charger.slug), 'charger', chargerDocument(charger)),
+        context.aliases.ofCharger(charger.slug).map(layout.charger),
+      );
       writeLists(context, 'charger', charger.slug, spill.take(chargerIndex));
     }
   } finally {
@@ -154,13 +182,24 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
   // Changed vehicles: every edge, every list, and the edge files they no longer have.
   for (const [vehicleIndex, vehicle] of data.vehicles.entries()) {
     if (!changes.vehicles.has(vehicle.slug)) continue;
-    emit(context, apiFile(layout.vehicle(vehicle.slug), 'vehicle', vehicleDocument(vehicle)), context.aliases.ofVehicle(vehicle.slug).map(layout.vehicle));
+    emit(
+      context,
+      apiFile(layout.vehicle(vehicle.slug), 'vehicle', vehicleDocument(vehicle)),
+      context.aliases.ofVehicle(vehicle.slug).map(layout.vehicle),
+    );
     history.beginVehicle(vehicle.slug);
     const written = new Set<string>();
     const entries: SpilledEntry[] = [];
     for (const { regionIndex, facts } of edgesOfVehicle(data, vehicleIndex)) {
-      const entry = { regionIndex, body: writeEdge(context, history, facts, () => fresh.touch(vehicle.slug, facts.charger)) };
-      for (const at of [layout.edge(facts.vehicle, facts.charger, facts.region), ...context.aliases.edgeCopies(facts.vehicle, facts.charger, facts.region)]) written.add(at);
+      const entry = {
+        regionIndex,
+        body: writeEdge(context, history, facts, () => fresh.touch(vehicle.slug, facts.charger)),
+      };
+      for (const at of [
+        layout.edge(facts.vehicle, facts.charger, facts.region),
+        ...context.aliases.edgeCopies(facts.vehicle, facts.charger, facts.region),
+      ])
+        written.add(at);
       entries.push(entry);
       fresh.add(vehicle.slug, facts.charger, entry);
     }
@@ -189,15 +228,28 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
       for (const charger of changedChargers) {
         for (const [regionIndex, region] of REGIONS.entries()) {
           const facts = deriveEdge(data, vehicle, charger, region);
-          if (facts) fresh.add(vehicle.slug, charger.slug, { regionIndex, body: writeEdge(context, history, facts, () => fresh.touch(vehicle.slug, charger.slug)) });
+          if (facts)
+            fresh.add(vehicle.slug, charger.slug, {
+              regionIndex,
+              body: writeEdge(context, history, facts, () => fresh.touch(vehicle.slug, charger.slug)),
+            });
           else if (removeEdge(context, vehicle.slug, charger.slug, region)) fresh.touch(vehicle.slug, charger.slug);
         }
       }
       history.endVehicle(slugs);
     }
     for (const charger of changedChargers) {
-      emit(context, apiFile(layout.charger(charger.slug), 'charger', chargerDocument(charger)), context.aliases.ofCharger(charger.slug).map(layout.charger));
-      writeLists(context, 'charger', charger.slug, data.vehicles.flatMap((vehicle) => fresh.of(vehicle.slug, charger.slug)));
+      emit(
+        context,
+        apiFile(layout.charger(charger.slug), 'charger', chargerDocument(charger)),
+        context.aliases.ofCharger(charger.slug).map(layout.charger),
+      );
+      writeLists(
+        context,
+        'charger',
+        charger.slug,
+        data.vehicles.flatMap((vehicle) => fresh.of(vehicle.slug, charger.slug)),
+      );
     }
   }
 
@@ -210,28 +262,46 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
   for (const slug of changes.removedChargers) {
     writer.remove(layout.charger(slug));
     for (const region of [undefined, ...REGIONS]) writer.remove(layout.chargerCompatibility(slug, region));
-    for (const vehicle of data.vehicles) for (const region of REGIONS) writer.remove(layout.edge(vehicle.slug, slug, region));
+    for (const vehicle of data.vehicles)
+      for (const region of REGIONS) writer.remove(layout.edge(vehicle.slug, slug, region));
   }
 
   // Lists of unchanged resources: the changed other side's entries spliced in, where an edge of the pairing changed.
-  const spliceAll = (side: ListSide, owners: readonly { slug: string }[], file: (slug: string, region?: Region) => string, changed: readonly string[], removed: readonly string[], entriesOf: (owner: string, other: string) => SpilledEntry[]) => {
+  const spliceAll = (
+    side: ListSide,
+    owners: readonly { slug: string }[],
+    file: (slug: string, region?: Region) => string,
+    changed: readonly string[],
+    removed: readonly string[],
+    entriesOf: (owner: string, other: string) => SpilledEntry[],
+  ) => {
     if (changed.length === 0 && removed.length === 0) return;
-    const touched = (owner: string, other: string) => (side === 'charger' ? fresh.isTouched(owner, other) : fresh.isTouched(other, owner));
+    const touched = (owner: string, other: string) =>
+      side === 'charger' ? fresh.isTouched(owner, other) : fresh.isTouched(other, owner);
     for (const owner of owners) {
       const replaced = changed.filter((other) => touched(owner.slug, other));
       if (replaced.length === 0 && removed.length === 0) {
         // Nothing to splice; still, a list missing from public/ means it is not the tree the state describes.
-        for (const region of [undefined, ...REGIONS]) if (!existsSync(path.join(context.publicDir, file(owner.slug, region)))) throw new FullBuildNeeded(`${file(owner.slug, region)} is missing`);
+        for (const region of [undefined, ...REGIONS])
+          if (!existsSync(path.join(context.publicDir, file(owner.slug, region))))
+            throw new FullBuildNeeded(`${file(owner.slug, region)} is missing`);
         continue;
       }
       for (const [regionIndex, region] of [[-1, undefined] as const, ...REGIONS.entries()]) {
         const replacements = new Map<string, EdgeBody[]>();
-        for (const other of replaced) replacements.set(other, entriesOf(owner.slug, other).filter((e) => regionIndex === -1 || e.regionIndex === regionIndex).map((e) => e.body));
+        for (const other of replaced)
+          replacements.set(
+            other,
+            entriesOf(owner.slug, other)
+              .filter((e) => regionIndex === -1 || e.regionIndex === regionIndex)
+              .map((e) => e.body),
+          );
         for (const other of removed) replacements.set(other, []);
         const current = readList(context, file(owner.slug, region));
         const body = spliceList(current, side, replacements);
         context.writer.write(file(owner.slug, region), body, current);
-        const retired = side === 'charger' ? context.aliases.ofVehicle(owner.slug) : context.aliases.ofCharger(owner.slug);
+        const retired =
+          side === 'charger' ? context.aliases.ofVehicle(owner.slug) : context.aliases.ofCharger(owner.slug);
         for (const slug of retired) context.writer.write(file(slug, region), body);
         context.files += 1;
       }
@@ -239,9 +309,23 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
   };
   const unchangedVehicles = data.vehicles.filter((vehicle) => !changes.vehicles.has(vehicle.slug));
   const unchangedChargers = data.chargers.filter((charger) => !changes.chargers.has(charger.slug));
-  spliceAll('charger', unchangedVehicles, layout.vehicleCompatibility, changedChargers.map((c) => c.slug), changes.removedChargers, (v, c) => fresh.of(v, c));
+  spliceAll(
+    'charger',
+    unchangedVehicles,
+    layout.vehicleCompatibility,
+    changedChargers.map((c) => c.slug),
+    changes.removedChargers,
+    (v, c) => fresh.of(v, c),
+  );
   const changedVehicles = data.vehicles.filter((vehicle) => changes.vehicles.has(vehicle.slug)).map((v) => v.slug);
-  spliceAll('vehicle', unchangedChargers, layout.chargerCompatibility, changedVehicles, changes.removedVehicles, (c, v) => fresh.of(v, c));
+  spliceAll(
+    'vehicle',
+    unchangedChargers,
+    layout.chargerCompatibility,
+    changedVehicles,
+    changes.removedVehicles,
+    (c, v) => fresh.of(v, c),
+  );
   return history;
 }
 

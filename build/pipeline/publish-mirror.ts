@@ -15,13 +15,22 @@ export const ROUTING_FILE = 'netlify.toml';
 
 /** Everything of a bundle but the tree: the routing rules and both licences, under the names a mirror folder uses. */
 function siteSources(): BundleSource[] {
-  return [ROUTING_FILE, CODE_LICENSE.file, DATA_LICENSE.file].map((name) => ({ name, path: path.join(CODE_ROOT, name) }));
+  return [ROUTING_FILE, CODE_LICENSE.file, DATA_LICENSE.file].map((name) => ({
+    name,
+    path: path.join(CODE_ROOT, name),
+  }));
 }
 
 /** Paths under public/ the bundle leaves out: itself and the manifest that names it. */
-export const isMirrorFile = (relative: string) => relative === layout.mirrorInfo() || relative.startsWith(layout.bundleFolder());
+export const isMirrorFile = (relative: string) =>
+  relative === layout.mirrorInfo() || relative.startsWith(layout.bundleFolder());
 
-export async function publishMirror(publicDir: string, release: Release, treeChanged: boolean, validate: DocumentValidator): Promise<MirrorInfo> {
+export async function publishMirror(
+  publicDir: string,
+  release: Release,
+  treeChanged: boolean,
+  validate: DocumentValidator,
+): Promise<MirrorInfo> {
   const infoFile = path.join(publicDir, layout.mirrorInfo());
   const bundleFile = path.join(publicDir, layout.bundle(release.datasetVersion));
   if (!treeChanged && existsSync(infoFile) && existsSync(bundleFile)) {
@@ -43,7 +52,8 @@ export async function publishMirror(publicDir: string, release: Release, treeCha
   const folder = path.join(publicDir, layout.bundleFolder());
   mkdirSync(folder, { recursive: true });
   renameSync(temporary, bundleFile);
-  for (const name of readdirSync(folder)) if (path.join(folder, name) !== bundleFile) rmSync(path.join(folder, name), { force: true });
+  for (const name of readdirSync(folder))
+    if (path.join(folder, name) !== bundleFile) rmSync(path.join(folder, name), { force: true });
   writeFileSync(`${infoFile}.tmp`, `${JSON.stringify(info)}\n`);
   renameSync(`${infoFile}.tmp`, infoFile);
   return info;

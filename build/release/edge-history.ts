@@ -42,9 +42,14 @@ export class EdgeHistory {
     const key = ledgerKey(content.charger, content.region);
     this.seen.add(key);
     const entry = this.shard.get(key);
-    if (entry && entry.published && entry.hash === edgeContentHash(content)) return { edgeVersion: entry.edgeVersion, createdAt: entry.createdAt };
-    this.reportStale(`${this.vehicle} × ${content.charger} (${content.region}): ${!entry || !entry.published ? 'not in the ledger' : 'content changed'}`);
-    return entry ? { edgeVersion: entry.edgeVersion + 1, createdAt: entry.createdAt } : { edgeVersion: 1, createdAt: null };
+    if (entry && entry.published && entry.hash === edgeContentHash(content))
+      return { edgeVersion: entry.edgeVersion, createdAt: entry.createdAt };
+    this.reportStale(
+      `${this.vehicle} × ${content.charger} (${content.region}): ${!entry || !entry.published ? 'not in the ledger' : 'content changed'}`,
+    );
+    return entry
+      ? { edgeVersion: entry.edgeVersion + 1, createdAt: entry.createdAt }
+      : { edgeVersion: 1, createdAt: null };
   }
 
   /**
@@ -54,7 +59,8 @@ export class EdgeHistory {
   endVehicle(chargers?: ReadonlySet<string>): void {
     for (const [key, entry] of this.shard) {
       if (chargers && !chargers.has(entry.charger)) continue;
-      if (entry.published && !this.seen.has(key)) this.reportStale(`${this.vehicle} × ${entry.charger} (${entry.region}): in the ledger but no longer derived`);
+      if (entry.published && !this.seen.has(key))
+        this.reportStale(`${this.vehicle} × ${entry.charger} (${entry.region}): in the ledger but no longer derived`);
     }
   }
 

@@ -5,7 +5,15 @@ import { edgeContent, edgeContentHash } from '../api/edge-content.ts';
 import { isRegion } from '../core/regions.ts';
 import { loadDataset } from '../data/dataset.ts';
 import { ledgerKey, ledgerVehicles, readShard, writeShard, type LedgerEntry } from '../data/ledger.ts';
-import { readSnapshot, writeReleaseRecord, writeSnapshot, type EdgeChange, type ReleaseRecord, type ResourceChanges, type SnapshotLine } from '../data/release-records.ts';
+import {
+  readSnapshot,
+  writeReleaseRecord,
+  writeSnapshot,
+  type EdgeChange,
+  type ReleaseRecord,
+  type ResourceChanges,
+  type SnapshotLine,
+} from '../data/release-records.ts';
 import { bumpVersion, dataDigest, readRelease, writeRelease, type Bump, type Release } from '../data/release-file.ts';
 import { edgesOfVehicle } from '../derive/all-edges.ts';
 import { chargerDocument, vehicleDocument } from '../api/resource-documents.ts';
@@ -44,7 +52,11 @@ export function isCalendarDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-function compareResources(before: readonly SnapshotLine[], after: readonly SnapshotLine[], kind: SnapshotLine['kind']): ResourceChanges {
+function compareResources(
+  before: readonly SnapshotLine[],
+  after: readonly SnapshotLine[],
+  kind: SnapshotLine['kind'],
+): ResourceChanges {
   const old = new Map(before.filter((line) => line.kind === kind).map((line) => [line.slug, line.document]));
   const now = new Map(after.filter((line) => line.kind === kind).map((line) => [line.slug, line.document]));
   const changes: ResourceChanges = { added: [], removed: [], changed: [] };
@@ -52,7 +64,9 @@ function compareResources(before: readonly SnapshotLine[], after: readonly Snaps
     const previous = old.get(slug);
     if (!previous) changes.added.push(slug);
     else {
-      const fields = Object.keys(document).filter((field) => JSON.stringify(previous[field]) !== JSON.stringify(document[field]));
+      const fields = Object.keys(document).filter(
+        (field) => JSON.stringify(previous[field]) !== JSON.stringify(document[field]),
+      );
       if (fields.length > 0) changes.changed.push({ slug, fields });
     }
   }
@@ -63,18 +77,38 @@ function compareResources(before: readonly SnapshotLine[], after: readonly Snaps
 export async function releaseDataset(options: ReleaseOptions): Promise<ReleaseSummary> {
   const dataDir = path.join(options.root, 'data');
   const previous = readRelease(dataDir);
-  if (!isCalendarDate(options.date)) throw new RangeError(`--date must be a real day written YYYY-MM-DD, got "${options.date}"`);
-  if (previous && options.date < previous.releasedAt) throw new RangeError(`--date ${options.date} is before the last release (${previous.datasetVersion} on ${previous.releasedAt})`);
+  if (!isCalendarDate(options.date))
+    throw new RangeError(`--date must be a real day written YYYY-MM-DD, got "${options.date}"`);
+  if (previous && options.date < previous.releasedAt)
+    throw new RangeError(
+      `--date ${options.date} is before the last release (${previous.datasetVersion} on ${previous.releasedAt})`,
+    );
   const data = loadDataset(options.root);
 
   const edges: EdgeChange[] = [];
   const shards = new Map<string, LedgerEntry[]>();
   let unchanged = 0;
-  const stampShard = (vehicle: string, derived: Map<string, Omit<LedgerEntry, 'edgeVersion' | 'createdAt' | 'published'>>) => {
+  const stampShard = (
+    vehicle: string,
+    derived: Map<string, Omit<LedgerEntry, 'edgeVersion' | 'createdAt' | 'published'>>,
+  ) => {
     const next = new Map<string, LedgerEntry>();
-    const record = (entry: LedgerEntry, change: EdgeChange['change'], from: LedgerEntry | null, to: LedgerEntry | null) => {
+    const record = (
+      entry: LedgerEntry,
+      change: EdgeChange['change'],
+      from: LedgerEntry | null,
+      to: LedgerEntry | null,
+    ) => {
       if (!isRegion(entry.region)) return;
-      edges.push({ vehicle, charger: entry.charger, region: entry.region, change, from: from && { state: from.state, kw: from.kw }, to: to && { state: to.state, kw: to.kw }, edgeVersion: entry.edgeVersion });
+      edges.push({
+        vehicle,
+        charger: entry.charger,
+        region: entry.region,
+        change,
+        from: from && { state: from.state, kw: from.kw },
+        to: to && { state: to.state, kw: to.kw },
+        edgeVersion: entry.edgeVersion,
+      });
     };
     for (const [key, entry] of readShard(dataDir, vehicle)) {
       const edge = derived.get(key);
@@ -104,7 +138,13 @@ export async function releaseDataset(options: ReleaseOptions): Promise<ReleaseSu
     current.add(vehicle.slug);
     const derived = new Map<string, Omit<LedgerEntry, 'edgeVersion' | 'createdAt' | 'published'>>();
     for (const { facts } of edgesOfVehicle(data, vehicleIndex)) {
-      derived.set(ledgerKey(facts.charger, facts.region), { charger: facts.charger, region: facts.region, hash: edgeContentHash(edgeContent(facts, data)), state: facts.state, kw: facts.kw });
+      derived.set(ledgerKey(facts.charger, facts.region), {
+        charger: facts.charger,
+        region: facts.region,
+        hash: edgeContentHash(edgeContent(facts, data)),
+        state: facts.state,
+        kw: facts.kw,
+      });
     }
     stampShard(vehicle.slug, derived);
   }
@@ -112,19 +152,42 @@ export async function releaseDataset(options: ReleaseOptions): Promise<ReleaseSu
   for (const slug of ledgerVehicles(dataDir)) if (!current.has(slug)) stampShard(slug, new Map());
 
   const snapshot: SnapshotLine[] = [
-    ...data.vehicles.map((vehicle): SnapshotLine => ({ kind: 'vehicle', slug: vehicle.slug, document: { ...vehicleDocument(vehicle) } })),
-    ...data.chargers.map((charger): SnapshotLine => ({ kind: 'charger', slug: charger.slug, document: { ...chargerDocument(charger) } })),
+    ...data.vehicles.map((vehicle): SnapshotLine => ({
+      kind: 'vehicle',
+      slug: vehicle.slug,
+      document: { ...vehicleDocument(vehicle) },
+    })),
+    ...data.chargers.map((charger): SnapshotLine => ({
+      kind: 'charger',
+      slug: charger.slug,
+      document: { ...chargerDocument(charger) },
+    })),
   ];
   const before = readSnapshot(dataDir);
   const vehicles = compareResources(before, snapshot, 'vehicle');
   const chargers = compareResources(before, snapshot, 'charger');
   const digest = dataDigest(data);
   const resourcesChanged = [vehicles, chargers].some((c) => c.added.length + c.removed.length + c.changed.length > 0);
-  if (previous && previous.dataDigest === digest && edges.length === 0 && !resourcesChanged) throw new NothingToRelease(previous.datasetVersion);
+  if (previous && previous.dataDigest === digest && edges.length === 0 && !resourcesChanged)
+    throw new NothingToRelease(previous.datasetVersion);
 
-  const release: Release = { datasetVersion: bumpVersion(previous?.datasetVersion, options.bump ?? 'minor'), releasedAt: options.date, dataDigest: digest };
-  edges.sort((a, b) => a.vehicle.localeCompare(b.vehicle) || a.charger.localeCompare(b.charger) || a.region.localeCompare(b.region));
-  const record: ReleaseRecord = { datasetVersion: release.datasetVersion, previous: previous?.datasetVersion ?? null, releasedAt: options.date, vehicles, chargers, edges };
+  const release: Release = {
+    datasetVersion: bumpVersion(previous?.datasetVersion, options.bump ?? 'minor'),
+    releasedAt: options.date,
+    dataDigest: digest,
+  };
+  edges.sort(
+    (a, b) =>
+      a.vehicle.localeCompare(b.vehicle) || a.charger.localeCompare(b.charger) || a.region.localeCompare(b.region),
+  );
+  const record: ReleaseRecord = {
+    datasetVersion: release.datasetVersion,
+    previous: previous?.datasetVersion ?? null,
+    releasedAt: options.date,
+    vehicles,
+    chargers,
+    edges,
+  };
   // Everything was computed before the first write: a failure above leaves data/ as it was.
   for (const [vehicle, entries] of shards) writeShard(dataDir, vehicle, entries);
   writeSnapshot(dataDir, snapshot);

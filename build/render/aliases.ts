@@ -30,7 +30,8 @@ export class SlugAliases {
   edgeCopies(vehicle: string, charger: string, region: Region): string[] {
     const vehicles = [vehicle, ...this.ofVehicle(vehicle)];
     const chargers = [charger, ...this.ofCharger(charger)];
-    return vehicles.flatMap((v) => chargers.filter((c) => v !== vehicle || c !== charger).map((c) => layout.edge(v, c, region)));
+    return vehicles.flatMap((v) =>
+      chargers.filter((c) => v !== vehicle || c !== charger).map((c) => layout.edge(v, c, region)),
+    );
   }
-
 }

@@ -10,7 +10,8 @@ export function releaseChangesDocument(record: ReleaseRecord): ReleaseChanges {
   return { datasetVersion, previous, releasedAt, ...(note === undefined ? {} : { note }), vehicles, chargers, edges };
 }
 
-const count = (record: ReleaseRecord, change: 'added' | 'changed' | 'removed') => record.edges.filter((edge) => edge.change === change).length;
+const count = (record: ReleaseRecord, change: 'added' | 'changed' | 'removed') =>
+  record.edges.filter((edge) => edge.change === change).length;
 
 /** `records`: newest first (readReleaseRecords). */
 export function changesListDocument(records: readonly ReleaseRecord[]): ChangesList {
@@ -25,13 +26,15 @@ export function changesListDocument(records: readonly ReleaseRecord[]): ChangesL
   };
 }
 
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const FEED_ID = 'tag:open-ev-compatibility-api,2026:changes';
 const MAX_ENTRIES = 50;
 
 function summary(record: ReleaseRecord): string {
   if (record.note) return record.note;
-  const resources = (name: string, r: ReleaseRecord['vehicles']) => `${name}: ${r.added.length} added, ${r.changed.length} changed, ${r.removed.length} removed`;
+  const resources = (name: string, r: ReleaseRecord['vehicles']) =>
+    `${name}: ${r.added.length} added, ${r.changed.length} changed, ${r.removed.length} removed`;
   return `Edges: ${count(record, 'added')} added, ${count(record, 'changed')} changed, ${count(record, 'removed')} removed. ${resources('Vehicles', record.vehicles)}. ${resources('Charger models', record.chargers)}.`;
 }
 

@@ -43,9 +43,19 @@ export function exploreScript(): string {
 }
 
 function legend(): string {
-  const states = STATES.map((state) => `<dt><span class="badge state-${state}">${state}</span> ${escape(STATE_WORDS[state].name)}</dt><dd>${escape(STATE_WORDS[state].meaning)}</dd>`);
+  const states = STATES.map(
+    (state) =>
+      `<dt><span class="badge state-${state}">${state}</span> ${escape(STATE_WORDS[state].name)}</dt><dd>${escape(STATE_WORDS[state].meaning)}</dd>`,
+  );
   const fields = (['kw', 'confidence', 'protocols', 'adapterRequired', 'sources', 'region'] as const).map((field) => {
-    const name = { kw: 'kW', confidence: 'Confidence', protocols: 'Protocols', adapterRequired: 'Adapter', sources: 'Sources', region: 'Region' }[field];
+    const name = {
+      kw: 'kW',
+      confidence: 'Confidence',
+      protocols: 'Protocols',
+      adapterRequired: 'Adapter',
+      sources: 'Sources',
+      region: 'Region',
+    }[field];
     return `<dt>${name}</dt><dd>${escape(FIELD_WORDS[field])}</dd>`;
   });
   return `<dl class="legend">${states.join('')}${fields.join('')}</dl>`;
@@ -53,7 +63,9 @@ function legend(): string {
 
 export function explorePage(): string {
   const style = readFileSync(`${SOURCES}explore.css`, 'utf8');
-  const regions = REGION_TABLE.map((r) => `<option value="${r.id}"${r.id === DEFAULT_REGION ? ' selected' : ''}>${r.id}: ${escape(r.name)}</option>`).join('');
+  const regions = REGION_TABLE.map(
+    (r) => `<option value="${r.id}"${r.id === DEFAULT_REGION ? ' selected' : ''}>${r.id}: ${escape(r.name)}</option>`,
+  ).join('');
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -11,7 +11,14 @@ import { edgesOfVehicle } from '../derive/all-edges.ts';
 import { readReleaseRecords } from '../data/release-records.ts';
 import { EdgeHistory } from '../release/edge-history.ts';
 import { changesFeed, changesListDocument, releaseChangesDocument } from './changes-feed.ts';
-import { chargerDocument, chargerListDocument, edgeCount, indexDocument, vehicleDocument, vehicleListDocument } from '../api/resource-documents.ts';
+import {
+  chargerDocument,
+  chargerListDocument,
+  edgeCount,
+  indexDocument,
+  vehicleDocument,
+  vehicleListDocument,
+} from '../api/resource-documents.ts';
 import { exploreFiles } from './explore-page.ts';
 import { layout } from './layout.ts';
 import { referencePage, type Example } from './reference-page.ts';
@@ -25,7 +32,12 @@ export interface SiteFile {
 }
 
 export const toJson = (document: unknown): string => `${JSON.stringify(document)}\n`;
-export const apiFile = (path: string, schema: DocumentKind, document: unknown): SiteFile => ({ path, body: toJson(document), schema, document });
+export const apiFile = (path: string, schema: DocumentKind, document: unknown): SiteFile => ({
+  path,
+  body: toJson(document),
+  schema,
+  document,
+});
 
 /** A list shortened to its first item, for the reference page. */
 function shortList(url: string, document: Record<string, unknown>, key: string): Example {
@@ -46,12 +58,32 @@ function examples(data: Dataset, dataDir: string): Record<string, Example> {
     const first = edges[0];
     if (!first) continue;
     const query = first.region === DEFAULT_REGION ? '' : `?region=${first.region}`;
-    found['/api/v1/vehicles/{slug}'] = { url: `/api/v1/vehicles/${vehicle.slug}`, status: 200, body: vehicleDocument(vehicle) };
-    found['/api/v1/vehicles/{slug}/compatibility'] = shortList(`/api/v1/vehicles/${vehicle.slug}/compatibility`, { slug: vehicle.slug, chargers: edges }, 'chargers');
-    found['/api/v1/compatibility/{vehicleSlug}/{chargerSlug}'] = { url: `/api/v1/compatibility/${first.vehicle}/${first.charger}${query}`, status: 200, body: first };
-    found['/api/v1/compatibility/{vehicleSlug}'] = { url: `/api/v1/compatibility/${first.vehicle}`, status: 400, body: { error: 'slugs_required' } };
+    found['/api/v1/vehicles/{slug}'] = {
+      url: `/api/v1/vehicles/${vehicle.slug}`,
+      status: 200,
+      body: vehicleDocument(vehicle),
+    };
+    found['/api/v1/vehicles/{slug}/compatibility'] = shortList(
+      `/api/v1/vehicles/${vehicle.slug}/compatibility`,
+      { slug: vehicle.slug, chargers: edges },
+      'chargers',
+    );
+    found['/api/v1/compatibility/{vehicleSlug}/{chargerSlug}'] = {
+      url: `/api/v1/compatibility/${first.vehicle}/${first.charger}${query}`,
+      status: 200,
+      body: first,
+    };
+    found['/api/v1/compatibility/{vehicleSlug}'] = {
+      url: `/api/v1/compatibility/${first.vehicle}`,
+      status: 400,
+      body: { error: 'slugs_required' },
+    };
     const charger = data.chargers.find((c) => c.slug === first.charger)!;
-    found['/api/v1/chargers/{slug}'] = { url: `/api/v1/chargers/${charger.slug}`, status: 200, body: chargerDocument(charger) };
+    found['/api/v1/chargers/{slug}'] = {
+      url: `/api/v1/chargers/${charger.slug}`,
+      status: 200,
+      body: chargerDocument(charger),
+    };
     found['/api/v1/chargers/{slug}/compatibility'] = {
       url: `/api/v1/chargers/${charger.slug}/compatibility`,
       status: 200,
@@ -67,14 +99,16 @@ function examples(data: Dataset, dataDir: string): Record<string, Example> {
 function edgeCountOf(data: Dataset, charger: string): number {
   const regions = data.chargerConnectors.get(charger);
   let count = 0;
-  for (const vehicleRegions of data.vehicleRegions.values()) for (const region of vehicleRegions.keys()) if (regions?.has(region)) count += 1;
+  for (const vehicleRegions of data.vehicleRegions.values())
+    for (const region of vehicleRegions.keys()) if (regions?.has(region)) count += 1;
   return count;
 }
 
 export function* globalFiles(data: Dataset, dataDir: string, datasetVersion: string): Generator<SiteFile> {
   const releases = readReleaseRecords(dataDir);
   yield apiFile(layout.changesList(), 'changes', changesListDocument(releases));
-  for (const record of releases) yield apiFile(layout.releaseChanges(record.datasetVersion), 'release-changes', releaseChangesDocument(record));
+  for (const record of releases)
+    yield apiFile(layout.releaseChanges(record.datasetVersion), 'release-changes', releaseChangesDocument(record));
   yield { path: layout.changesFeed(), body: changesFeed(releases) };
   const vehicleList = vehicleListDocument(data);
   const chargerList = chargerListDocument(data);
@@ -82,10 +116,12 @@ export function* globalFiles(data: Dataset, dataDir: string, datasetVersion: str
   yield apiFile(layout.vehicleList(), 'vehicle-list', vehicleList);
   yield apiFile(layout.chargerList(), 'charger-list', chargerList);
   yield apiFile(layout.index(), 'index', index);
-  for (const code of Object.keys(ERROR_STATUS) as ErrorCode[]) yield apiFile(layout.error(code), 'error', { error: code });
+  for (const code of Object.keys(ERROR_STATUS) as ErrorCode[])
+    yield apiFile(layout.error(code), 'error', { error: code });
   yield { path: layout.storageGuard(), body: errorBody('not_found') };
   yield { path: layout.notFoundPage(), body: errorBody('not_found') };
-  for (const kind of DOCUMENT_KINDS) yield { path: schemaPath(kind), body: `${JSON.stringify(jsonSchemaOf(kind), null, 2)}\n` };
+  for (const kind of DOCUMENT_KINDS)
+    yield { path: schemaPath(kind), body: `${JSON.stringify(jsonSchemaOf(kind), null, 2)}\n` };
   const openapi = openApiDocument();
   yield { path: layout.openApi(), body: `${JSON.stringify(openapi, null, 2)}\n` };
   const shown = examples(data, dataDir);

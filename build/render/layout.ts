@@ -11,11 +11,14 @@ export const layout = {
   chargerList: () => `${STORAGE_DIR}/chargers.json`,
   vehicle: (slug: string) => `${STORAGE_DIR}/vehicles/${slug}.json`,
   /** Every region's edges of the vehicle, or (with a region) only that region's: `?region=` on endpoint 2. */
-  vehicleCompatibility: (slug: string, region?: Region) => `${STORAGE_DIR}/vehicle-compatibility/${region ? `${region}/` : ''}${slug}.json`,
+  vehicleCompatibility: (slug: string, region?: Region) =>
+    `${STORAGE_DIR}/vehicle-compatibility/${region ? `${region}/` : ''}${slug}.json`,
   charger: (slug: string) => `${STORAGE_DIR}/chargers/${slug}.json`,
-  chargerCompatibility: (slug: string, region?: Region) => `${STORAGE_DIR}/charger-compatibility/${region ? `${region}/` : ''}${slug}.json`,
+  chargerCompatibility: (slug: string, region?: Region) =>
+    `${STORAGE_DIR}/charger-compatibility/${region ? `${region}/` : ''}${slug}.json`,
   /** One folder per region and vehicle keeps every folder far below Netlify's 54,000 files per directory. */
-  edge: (vehicle: string, charger: string, region: Region) => `${STORAGE_DIR}/edges/${region}/${vehicle}/${charger}.json`,
+  edge: (vehicle: string, charger: string, region: Region) =>
+    `${STORAGE_DIR}/edges/${region}/${vehicle}/${charger}.json`,
   /** Every edge file of a vehicle in a region lives here (removed whole when the vehicle leaves the data). */
   edgeFolder: (vehicle: string, region: Region) => `${STORAGE_DIR}/edges/${region}/${vehicle}/`,
   error: (code: ErrorCode) => `${STORAGE_DIR}/errors/${code}.json`,

@@ -37,7 +37,11 @@ interface Cut {
  * list is inserted in slug order). Entries are grouped by that side and sorted by it, as the build writes them. Returns
  * `list` itself when the replacements are the entries it already holds.
  */
-export function spliceList(list: Buffer, side: ListSide, replacements: ReadonlyMap<string, readonly EdgeBody[]>): Buffer {
+export function spliceList(
+  list: Buffer,
+  side: ListSide,
+  replacements: ReadonlyMap<string, readonly EdgeBody[]>,
+): Buffer {
   const open = list.indexOf(0x5b); // the list's "["
   const close = list.lastIndexOf(']}');
   const slugs = [...replacements.keys()];
@@ -45,7 +49,12 @@ export function spliceList(list: Buffer, side: ListSide, replacements: ReadonlyM
     (a, b) => a.start - b.start || (a.slug < b.slug ? -1 : 1),
   );
   const replaced = cuts.map((cut) => replacements.get(cut.slug)!.join(','));
-  if (cuts.every((cut, i) => (cut.end < cut.start ? replaced[i] === '' : list.toString('utf8', cut.start, cut.end) === replaced[i]))) return list;
+  if (
+    cuts.every((cut, i) =>
+      cut.end < cut.start ? replaced[i] === '' : list.toString('utf8', cut.start, cut.end) === replaced[i],
+    )
+  )
+    return list;
   // Runs of comma-separated entries: the untouched stretches between the cuts (their bounding commas dropped) and the
   // replacements; the empty ones are left out and the rest joined with commas.
   const runs: Buffer[] = [];
@@ -82,7 +91,10 @@ function findCuts(list: Buffer, open: number, close: number, side: ListSide, slu
   const owner = side === 'charger' ? sideOf(list, first, 'vehicle') : '';
   const cuts: Cut[] = [];
   for (const slug of slugs) {
-    const opening = side === 'vehicle' ? `{"vehicle":${JSON.stringify(slug)},"charger":"` : `{"vehicle":${JSON.stringify(owner)},"charger":${JSON.stringify(slug)},`;
+    const opening =
+      side === 'vehicle'
+        ? `{"vehicle":${JSON.stringify(slug)},"charger":"`
+        : `{"vehicle":${JSON.stringify(owner)},"charger":${JSON.stringify(slug)},`;
     const start = list.indexOf(opening, open);
     if (start === -1 || start > close) return null;
     let end = entryEnd(list, start, close);
@@ -95,7 +107,7 @@ function findCuts(list: Buffer, open: number, close: number, side: ListSide, slu
 /** Each slug's entries, or for an absent slug its place in slug order (an empty cut), from a scan of every entry. */
 function scanCuts(list: Buffer, open: number, close: number, side: ListSide, slugs: readonly string[]): Cut[] {
   const groups: Cut[] = [];
-  for (let at = list.indexOf(ENTRY_START, open); at !== -1 && at < close; ) {
+  for (let at = list.indexOf(ENTRY_START, open); at !== -1 && at < close;) {
     const end = entryEnd(list, at, close);
     const slug = sideOf(list, at, side);
     const last = groups[groups.length - 1];

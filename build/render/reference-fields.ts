@@ -53,18 +53,26 @@ function fieldRows(node: SchemaNode, prefix: string, known: Map<string, string>,
     const optional = node.required?.includes(name) ? '' : ' <small>(optional)</small>';
     const target = field === 'state' ? 'states' : hasWords(field) ? `field-${field}` : null;
     const more = explained && target ? ` <a href="#${target}">In words</a>.` : '';
-    rows.push(`<tr><td>${code(field)}</td><td>${typeText(property, known)}${optional}</td><td>${escape(property.description ?? '')}${more}</td></tr>`);
+    rows.push(
+      `<tr><td>${code(field)}</td><td>${typeText(property, known)}${optional}</td><td>${escape(property.description ?? '')}${more}</td></tr>`,
+    );
     if (known.has(JSON.stringify(property))) continue;
     if (property.type === 'object') rows.push(...fieldRows(property, `${field}.`, known));
     const items = property.items;
-    if (items?.type === 'object' && !known.has(JSON.stringify(items))) rows.push(...fieldRows(items, `${field}[].`, known));
+    if (items?.type === 'object' && !known.has(JSON.stringify(items)))
+      rows.push(...fieldRows(items, `${field}[].`, known));
   }
   return rows;
 }
 
 function statesPart(): string {
-  const rows = STATES.map((state) => `<tr><td>${code(state)}</td><td>${escape(STATE_WORDS[state].name)}</td><td>${escape(STATE_WORDS[state].meaning)}</td></tr>`);
-  const fields = Object.entries(FIELD_WORDS).map(([field, words]) => `<dt id="field-${field}">${code(field)}</dt><dd>${escape(words)}</dd>`);
+  const rows = STATES.map(
+    (state) =>
+      `<tr><td>${code(state)}</td><td>${escape(STATE_WORDS[state].name)}</td><td>${escape(STATE_WORDS[state].meaning)}</td></tr>`,
+  );
+  const fields = Object.entries(FIELD_WORDS).map(
+    ([field, words]) => `<dt id="field-${field}">${code(field)}</dt><dd>${escape(words)}</dd>`,
+  );
   const kinds = SOURCE_KINDS.map((kind) => `<li>${code(kind)}: ${escape(SOURCE_KIND_WORDS[kind])}</li>`);
   return (
     `<h2 id="states">States and fields in words</h2>` +

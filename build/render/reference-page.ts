@@ -56,14 +56,21 @@ function responsesList(responses: Operation['responses']): string {
 
 function exampleBlock(example: Example | undefined): string {
   if (!example) return '';
-  const note = example.itemsInFull !== undefined ? `<p class="note">The list is shortened here to its first item; the real response has ${example.itemsInFull}.</p>` : '';
+  const note =
+    example.itemsInFull !== undefined
+      ? `<p class="note">The list is shortened here to its first item; the real response has ${example.itemsInFull}.</p>`
+      : '';
   return (
     `<p>Example request:</p><pre>curl -s "$BASE${escape(example.url)}"</pre>` +
     `<p>Response (${example.status}):</p>${note}<pre>${escape(JSON.stringify(example.body, null, 2))}</pre>`
   );
 }
 
-export function referencePage(document: Record<string, unknown>, examples: Record<string, Example>, schemas: readonly PublishedSchema[]): string {
+export function referencePage(
+  document: Record<string, unknown>,
+  examples: Record<string, Example>,
+  schemas: readonly PublishedSchema[],
+): string {
   const openapi = document as unknown as OpenApiView;
   const sections = Object.entries(openapi.paths).map(([path, item]) => {
     const op = item.get;

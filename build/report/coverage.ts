@@ -36,7 +36,8 @@ export const familyNames = (family: string): string[] => family.split('|').map((
 export function bestSellerCoverage(data: Dataset): Partial<Record<Region, BestSellerCoverage>> {
   const onSale = new Set<string>();
   for (const vehicle of data.vehicles) {
-    for (const region of data.vehicleRegions.get(vehicle.slug)?.keys() ?? []) onSale.add(`${region}\0${vehicle.brand}\0${vehicle.family}`);
+    for (const region of data.vehicleRegions.get(vehicle.slug)?.keys() ?? [])
+      onSale.add(`${region}\0${vehicle.brand}\0${vehicle.family}`);
   }
   const result: Partial<Record<Region, BestSellerCoverage>> = {};
   for (const row of [...data.bestSellers].sort((a, b) => a.rank - b.rank)) {
@@ -47,7 +48,8 @@ export function bestSellerCoverage(data: Dataset): Partial<Record<Region, BestSe
   return result;
 }
 
-const emptyStates = (): Record<State, number> => Object.fromEntries(STATES.map((state) => [state, 0])) as Record<State, number>;
+const emptyStates = (): Record<State, number> =>
+  Object.fromEntries(STATES.map((state) => [state, 0])) as Record<State, number>;
 
 /** Counts the dataset and derives every edge once (one vehicle at a time) to count states per region. */
 export function datasetCoverage(data: Dataset): Coverage {
@@ -60,7 +62,8 @@ export function datasetCoverage(data: Dataset): Coverage {
   const chargers = { DC: 0, AC: 0 };
   for (const charger of data.chargers) {
     chargers[charger.current_kind] += 1;
-    for (const region of data.chargerConnectors.get(charger.slug)?.keys() ?? []) regions[region].chargers[charger.current_kind] += 1;
+    for (const region of data.chargerConnectors.get(charger.slug)?.keys() ?? [])
+      regions[region].chargers[charger.current_kind] += 1;
   }
   for (const vehicleIndex of data.vehicles.keys()) {
     for (const edge of edgesOfVehicle(data, vehicleIndex)) regions[edge.facts.region].states[edge.facts.state] += 1;
@@ -95,15 +98,23 @@ export function coverageTable(coverage: Coverage): string {
   ];
   for (const region of REGIONS) {
     const { vehicles, chargers, states } = coverage.regions[region];
-    lines.push(`| ${region} | ${vehicles} | ${chargers.DC} | ${chargers.AC} | ${STATES.map((state) => states[state]).join(' | ')} |`);
+    lines.push(
+      `| ${region} | ${vehicles} | ${chargers.DC} | ${chargers.AC} | ${STATES.map((state) => states[state]).join(' | ')} |`,
+    );
   }
-  lines.push('', 'Best-selling battery-electric model families (data/best_sellers.csv) with a variant on sale in their region:', '');
+  lines.push(
+    '',
+    'Best-selling battery-electric model families (data/best_sellers.csv) with a variant on sale in their region:',
+    '',
+  );
   lines.push('| region | on sale | share | missing |', '|---|---:|---:|---|');
   for (const region of REGIONS) {
     const list = coverage.bestSellers[region];
     if (!list) continue;
     const total = list.hits.length + list.misses.length;
-    lines.push(`| ${region} | ${list.hits.length} of ${total} | ${Math.floor((100 * list.hits.length) / total)} % | ${list.misses.join(', ') || '—'} |`);
+    lines.push(
+      `| ${region} | ${list.hits.length} of ${total} | ${Math.floor((100 * list.hits.length) / total)} % | ${list.misses.join(', ') || '—'} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -33,11 +33,15 @@ function readDocuments<T>(publicDir: string, folder: string): Map<string, T> {
   const dir = path.join(publicDir, STORAGE_DIR, folder);
   const documents = new Map<string, T>();
   if (!existsSync(dir)) return documents;
-  for (const file of fg.sync('**/*.json', { cwd: dir }).sort()) documents.set(file.slice(0, -5), JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as T);
+  for (const file of fg.sync('**/*.json', { cwd: dir }).sort())
+    documents.set(file.slice(0, -5), JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as T);
   return documents;
 }
 
-function compareResources(before: Map<string, Record<string, unknown>>, after: Map<string, Record<string, unknown>>): ResourceChanges {
+function compareResources(
+  before: Map<string, Record<string, unknown>>,
+  after: Map<string, Record<string, unknown>>,
+): ResourceChanges {
   const changes: ResourceChanges = { added: [], removed: [], changed: [] };
   for (const slug of after.keys()) if (!before.has(slug)) changes.added.push(slug);
   for (const [slug, old] of before) {
@@ -107,23 +111,38 @@ export function formatDiff(diff: TreeDiff, options: { markdown: boolean; limit?:
     if (items.length > limit) item(`… and ${items.length - limit} more`);
   };
   lines.push(md ? '## What this change does to the API' : 'What this change does to the API');
-  for (const [name, changes] of [['Vehicles', diff.vehicles], ['Chargers', diff.chargers]] as const) {
-    heading(`${name}: ${changes.added.length} added, ${changes.removed.length} removed, ${changes.changed.length} changed`);
+  for (const [name, changes] of [
+    ['Vehicles', diff.vehicles],
+    ['Chargers', diff.chargers],
+  ] as const) {
+    heading(
+      `${name}: ${changes.added.length} added, ${changes.removed.length} removed, ${changes.changed.length} changed`,
+    );
     listed(changes.added, (slug) => item(`added ${code(slug)}`));
     listed(changes.removed, (slug) => item(`removed ${code(slug)}`));
     listed(changes.changed, ({ slug, fields }) =>
-      item(`changed ${code(slug)}: ${fields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join(', ')}`),
+      item(
+        `changed ${code(slug)}: ${fields.map((f) => `${f.field} ${JSON.stringify(f.before)} → ${JSON.stringify(f.after)}`).join(', ')}`,
+      ),
     );
   }
   const moved = [...diff.transitions.values()].reduce((n, c) => n + c.length, 0);
-  heading(`Edges: ${diff.added.length} added, ${diff.removed.length} removed, ${moved} changed state, ${diff.kwChanges.length} changed kW, ${diff.confidenceChanges.length} changed confidence`);
+  heading(
+    `Edges: ${diff.added.length} added, ${diff.removed.length} removed, ${moved} changed state, ${diff.kwChanges.length} changed kW, ${diff.confidenceChanges.length} changed confidence`,
+  );
   const byState = (changes: EdgeChange[], side: 'before' | 'after') => {
     const counts = new Map<string, number>();
     for (const change of changes) counts.set(change[side]!.state, (counts.get(change[side]!.state) ?? 0) + 1);
-    return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([state, n]) => `${state} ${n}`).join(', ');
+    return [...counts]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([state, n]) => `${state} ${n}`)
+      .join(', ');
   };
   const shown = (edge: Edge) => `${edge.state}, ${edge.kw} kW`;
-  for (const [label, changes, side] of [['added', diff.added, 'after'], ['removed', diff.removed, 'before']] as const) {
+  for (const [label, changes, side] of [
+    ['added', diff.added, 'after'],
+    ['removed', diff.removed, 'before'],
+  ] as const) {
     if (changes.length === 0) continue;
     item(`**${label}**: ${changes.length} (${byState(changes, side)})`.replace(/\*\*/g, md ? '**' : ''));
     listed(changes, (c) => lines.push(`${md ? '  - ' : '    '}${pair(c.key)}: ${shown(c[side]!)}`));
@@ -133,6 +152,8 @@ export function formatDiff(diff: TreeDiff, options: { markdown: boolean; limit?:
     listed(changes, (c) => lines.push(`${md ? '  - ' : '    '}${pair(c.key)}`));
   }
   listed(diff.kwChanges, (c) => item(`kW ${pair(c.key)}: ${c.before?.kw} → ${c.after?.kw}`));
-  listed(diff.confidenceChanges, (c) => item(`confidence ${pair(c.key)}: ${c.before?.confidence} → ${c.after?.confidence}`));
+  listed(diff.confidenceChanges, (c) =>
+    item(`confidence ${pair(c.key)}: ${c.before?.confidence} → ${c.after?.confidence}`),
+  );
   return `${lines.join('\n')}\n`;
 }

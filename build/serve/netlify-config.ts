@@ -37,16 +37,32 @@ export interface NetlifyConfig {
 }
 
 interface Matcher {
-  match(request: { scheme: string; host: string; path: string; query: string; getHeader(name: string): string; getCookie(name: string): string }): RuleMatch | null;
+  match(request: {
+    scheme: string;
+    host: string;
+    path: string;
+    query: string;
+    getHeader(name: string): string;
+    getCookie(name: string): string;
+  }): RuleMatch | null;
 }
 
 /** Memory the remembered rule matches may take. */
 const MATCH_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** `*` in a Netlify path matches anything, including further segments. */
-const pathPattern = (glob: string) => new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}/?$`);
+const pathPattern = (glob: string) =>
+  new RegExp(
+    `^${glob
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}/?$`,
+  );
 
-export async function loadNetlifyConfig(tomlPath: string, options: { matchCacheBytes?: number } = {}): Promise<NetlifyConfig> {
+export async function loadNetlifyConfig(
+  tomlPath: string,
+  options: { matchCacheBytes?: number } = {},
+): Promise<NetlifyConfig> {
   const { redirects, errors: redirectErrors } = await parseAllRedirects({
     redirectsFiles: [],
     netlifyConfigPath: tomlPath,
@@ -59,7 +75,7 @@ export async function loadNetlifyConfig(tomlPath: string, options: { matchCacheB
     configHeaders: [],
     minimal: false,
   });
-  const errors: Error[] = [...(redirectErrors as Error[]), ...(headerErrors)];
+  const errors: Error[] = [...(redirectErrors as Error[]), ...headerErrors];
   if (errors.length > 0) throw new Error(`${tomlPath}: ${errors.map((e) => e.message).join('; ')}`);
 
   // The matcher takes the parser's rules with `from` renamed to `origin` and `query` to `params`.
@@ -81,14 +97,24 @@ export async function loadNetlifyConfig(tomlPath: string, options: { matchCacheB
   const headerRules = headers as { for: string; values: Record<string, string>; forRegExp: RegExp }[];
 
   // Rules never change while the server runs, so a match is remembered per path and query, within a byte budget.
-  const matches = new BoundedCache<RuleMatch | null>(options.matchCacheBytes ?? MATCH_CACHE_BYTES, (key, value) => 2 * key.length + 2 * (value?.to.length ?? 0) + 64);
+  const matches = new BoundedCache<RuleMatch | null>(
+    options.matchCacheBytes ?? MATCH_CACHE_BYTES,
+    (key, value) => 2 * key.length + 2 * (value?.to.length ?? 0) + 64,
+  );
   return {
     matchRule(path, rawQuery) {
       const query = routingQuery(rawQuery);
       const key = `${path}?${query}`;
       const cached = matches.get(key);
       if (cached !== undefined) return cached;
-      const match = matcher.match({ scheme: 'http', host: 'localhost', path, query, getHeader: () => '', getCookie: () => '' });
+      const match = matcher.match({
+        scheme: 'http',
+        host: 'localhost',
+        path,
+        query,
+        getHeader: () => '',
+        getCookie: () => '',
+      });
       const result = match ? { to: match.to, status: match.status, force: match.force } : null;
       matches.set(key, result);
       return result;
@@ -102,7 +128,13 @@ export async function loadNetlifyConfig(tomlPath: string, options: { matchCacheB
       return matches.totalBytes;
     },
     hasEdgeFunction: (path) => edgePaths.some((pattern) => pattern.test(path)),
-    redirectRules: parsed.map(({ from, query, to, status, force }) => ({ from, query: query ?? {}, to, status, force })),
+    redirectRules: parsed.map(({ from, query, to, status, force }) => ({
+      from,
+      query: query ?? {},
+      to,
+      status,
+      force,
+    })),
     headerRules: headerRules.map((rule) => ({ for: rule.for, values: rule.values })),
   };
 }

@@ -15,7 +15,12 @@ const NOT_FOUND_PAGE = ['404.html'];
  * Netlify's order: a forced rule always applies; an unforced rule is shadowed by a file at the requested path;
  * a rule's target that does not exist gives 404.html with status 404 (no fall-through to later rules).
  */
-export function resolveRequest(config: NetlifyConfig, files: SiteFiles, path: NormalisedPath, query: string): Resolution {
+export function resolveRequest(
+  config: NetlifyConfig,
+  files: SiteFiles,
+  path: NormalisedPath,
+  query: string,
+): Resolution {
   const notFound = (): Resolution => ({ file: files.fileAt(NOT_FOUND_PAGE), status: 404 });
   const requested = files.fileAt(path.segments);
   const rule = config.matchRule(path.path, query);

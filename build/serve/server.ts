@@ -51,9 +51,18 @@ const CONTENT_TYPES: Record<string, string> = {
 const contentTypeOf = (file: string) => CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
 
 /** Headers of errors the server makes itself outside /api/ (no limiter runs there, as on the CDN). */
-const PLAIN_ERROR_HEADERS = { 'Content-Type': API_RESPONSE_HEADERS['Content-Type']!, 'Access-Control-Allow-Origin': '*' };
+const PLAIN_ERROR_HEADERS = {
+  'Content-Type': API_RESPONSE_HEADERS['Content-Type']!,
+  'Access-Control-Allow-Origin': '*',
+};
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Buffer,
+): void {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   res.writeHead(status, { ...headers, 'Content-Length': String(bytes.length) });
   res.end(req.method === 'HEAD' || status === 204 || status === 304 ? undefined : bytes);
@@ -99,7 +108,9 @@ function splitTarget(target: string): { rawPath: string; query: string } | null 
     }
   }
   const queryAt = pathAndQuery.indexOf('?');
-  return queryAt === -1 ? { rawPath: pathAndQuery, query: '' } : { rawPath: pathAndQuery.slice(0, queryAt), query: pathAndQuery.slice(queryAt + 1) };
+  return queryAt === -1
+    ? { rawPath: pathAndQuery, query: '' }
+    : { rawPath: pathAndQuery.slice(0, queryAt), query: pathAndQuery.slice(queryAt + 1) };
 }
 
 function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLimiter, options: ServerOptions) {
@@ -108,10 +119,20 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
   const trustProxy = options.trustProxy ?? 0;
   const clientOf = (req: IncomingMessage) => {
     const forwarded = req.headers['x-forwarded-for'];
-    return requestClient(req.socket.remoteAddress ?? '', Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? null), trustProxy);
+    return requestClient(
+      req.socket.remoteAddress ?? '',
+      Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? null),
+      trustProxy,
+    );
   };
 
-  function serveFile(req: IncomingMessage, res: ServerResponse, file: ServedFile, status: number, headers: Record<string, string>): void {
+  function serveFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    file: ServedFile,
+    status: number,
+    headers: Record<string, string>,
+  ): void {
     const all = { 'Content-Type': contentTypeOf(file.relative), ETag: file.etag, ...headers };
     if (status === 200 && req.headers['if-none-match'] === file.etag) return send(req, res, 304, all, '');
     if (file.body) return send(req, res, status, all, file.body);
@@ -125,7 +146,11 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
     stream.pipe(res);
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse, state: { apiHeaders: Record<string, string> | null }): void {
+  function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    state: { apiHeaders: Record<string, string> | null },
+  ): void {
     files.refresh();
     const target = splitTarget(req.url ?? '/');
     const normalised = target === null ? 'bad_encoding' : normalisePath(target.rawPath);
@@ -133,24 +158,40 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
     const edgePath = typeof normalised === 'string' ? '/api/' : normalised.path;
     if (isApiPath(edgePath) && config.hasEdgeFunction(edgePath)) {
       const decision = decideRequest(
-        { method: req.method ?? 'GET', rawPath: target?.rawPath ?? '', client: clientOf(req), requestHeaders: (req.headers['access-control-request-headers']) ?? null },
+        {
+          method: req.method ?? 'GET',
+          rawPath: target?.rawPath ?? '',
+          client: clientOf(req),
+          requestHeaders: req.headers['access-control-request-headers'] ?? null,
+        },
         limiter,
         now(),
       );
-      if ('answer' in decision) return send(req, res, decision.answer.status, decision.answer.headers, decision.answer.body);
+      if ('answer' in decision)
+        return send(req, res, decision.answer.status, decision.answer.headers, decision.answer.body);
       state.apiHeaders = { ...API_RESPONSE_HEADERS, ...decision.headers };
       const resolution = resolveRequest(config, files, decision.pass, target!.query);
       const file = resolution.file === null ? null : files.read(resolution.file);
       if (file === null) return send(req, res, 404, state.apiHeaders, errorBody('not_found'));
       const shortBody = file.body !== null && file.size <= MAX_ERROR_BODY_BYTES ? file.body.toString('utf8') : null;
-      const finished = finishResponse({ status: resolution.status, shortBody, path: decision.pass.path }, decision.headers);
+      const finished = finishResponse(
+        { status: resolution.status, shortBody, path: decision.pass.path },
+        decision.headers,
+      );
       const headers = { ...config.headersFor(decision.pass.path), ...finished.headers };
       if (finished.replaceBody !== null) return send(req, res, finished.status, headers, finished.replaceBody);
       return serveFile(req, res, file, finished.status, headers);
     }
-    if (typeof normalised === 'string') return send(req, res, ERROR_STATUS.bad_request, PLAIN_ERROR_HEADERS, errorBody('bad_request'));
+    if (typeof normalised === 'string')
+      return send(req, res, ERROR_STATUS.bad_request, PLAIN_ERROR_HEADERS, errorBody('bad_request'));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return send(req, res, ERROR_STATUS.method_not_allowed, { ...PLAIN_ERROR_HEADERS, Allow: ALLOWED_METHODS }, errorBody('method_not_allowed'));
+      return send(
+        req,
+        res,
+        ERROR_STATUS.method_not_allowed,
+        { ...PLAIN_ERROR_HEADERS, Allow: ALLOWED_METHODS },
+        errorBody('method_not_allowed'),
+      );
     }
     const resolution = resolveRequest(config, files, normalised, target!.query);
     const file = resolution.file === null ? null : files.read(resolution.file);
@@ -181,8 +222,12 @@ function answerClientError(limiter: RateLimiter, now: () => number) {
     // No header could be read, so the socket's address is the client.
     const limit = rateLimitHeaders(limiter.hit(requestClient(socket.remoteAddress ?? '', null, 0), now()));
     const headers = { ...API_RESPONSE_HEADERS, ...limit, 'Content-Length': String(body.length), Connection: 'close' };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-    socket.end(`HTTP/1.1 ${ERROR_STATUS[code]} ${code === 'bad_request' ? 'Bad Request' : 'Request Header Fields Too Large'}\r\n${head}\r\n${body}`);
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(
+      `HTTP/1.1 ${ERROR_STATUS[code]} ${code === 'bad_request' ? 'Bad Request' : 'Request Header Fields Too Large'}\r\n${head}\r\n${body}`,
+    );
   };
 }
 

@@ -7,7 +7,6 @@ import fg from 'fast-glob';
 import { layout } from '../render/layout.ts';
 import { BoundedCache } from './bounded-cache.ts';
 
-
 export interface ServedFile {
   relative: string;
   size: number;
@@ -73,7 +72,8 @@ export class SiteFiles {
     if (size === undefined) return null;
     const full = path.join(this.publicDir, relative);
     try {
-      if (size > this.largeFileBytes) return { relative, size: statSync(full).size, etag: this.largeEtag(relative, full), body: null };
+      if (size > this.largeFileBytes)
+        return { relative, size: statSync(full).size, etag: this.largeEtag(relative, full), body: null };
       const body = readFileSync(full);
       const file = { relative, size: body.length, etag: etagOf(createHash('sha1').update(body).digest('hex')), body };
       this.bodies.set(relative, file);
@@ -94,7 +94,8 @@ export class SiteFiles {
       const buffer = Buffer.alloc(1 << 20);
       const fd = openSync(full, 'r');
       try {
-        for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) hash.update(buffer.subarray(0, read));
+        for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer))
+          hash.update(buffer.subarray(0, read));
       } finally {
         closeSync(fd);
       }

@@ -5,6 +5,11 @@ declare module 'autocannon' {
     latency: { p99: number };
     non2xx: number;
   }
-  function autocannon(options: { url: string; connections: number; duration: number; requests: { method: string; path: string }[] }): Promise<Result>;
+  function autocannon(options: {
+    url: string;
+    connections: number;
+    duration: number;
+    requests: { method: string; path: string }[];
+  }): Promise<Result>;
   export default autocannon;
 }

@@ -30,7 +30,11 @@ const STREAM_ABOVE = 8 * 1024 * 1024;
 const FIXED = { mtime: new Date(0), uid: 0, gid: 0, uname: '', gname: '', linkname: '', devmajor: 0, devminor: 0 };
 
 /** The files of a folder as bundle sources under a prefix, minus the excluded names. */
-export function folderSources(dir: string, prefix: string, exclude: (relative: string) => boolean = () => false): BundleSource[] {
+export function folderSources(
+  dir: string,
+  prefix: string,
+  exclude: (relative: string) => boolean = () => false,
+): BundleSource[] {
   return fg
     .sync('**', { cwd: dir, onlyFiles: true, dot: true })
     .filter((relative) => !exclude(relative))
@@ -90,7 +94,9 @@ const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export async function writeBundle(sources: readonly BundleSource[], out: string): Promise<BundleResult> {
   const files = [...sources].sort((a, b) => byName(a.name, b.name));
-  const entries = [...foldersOf(files.map((file) => file.name)).map((name) => ({ name, path: null })), ...files].sort((a, b) => byName(a.name, b.name));
+  const entries = [...foldersOf(files.map((file) => file.name)).map((name) => ({ name, path: null })), ...files].sort(
+    (a, b) => byName(a.name, b.name),
+  );
   const pack = tar.pack();
   const bundleHash = createHash('sha256');
   let bundleBytes = 0;
@@ -101,7 +107,14 @@ export async function writeBundle(sources: readonly BundleSource[], out: string)
       done(null, chunk);
     },
   });
-  const written = pipeline(pack, coalesced(), createGzip({ level: 6, chunkSize: 1024 * 1024 }), fixedGzipOs(), counting, createWriteStream(out));
+  const written = pipeline(
+    pack,
+    coalesced(),
+    createGzip({ level: 6, chunkSize: 1024 * 1024 }),
+    fixedGzipOs(),
+    counting,
+    createWriteStream(out),
+  );
   const sums: string[] = [];
   let bytes = 0;
   const add = (header: tar.Header, body: Buffer = Buffer.alloc(0)) =>
@@ -121,7 +134,9 @@ export async function writeBundle(sources: readonly BundleSource[], out: string)
       await add({ name: entry.name, type: 'file', mode: 0o644, size: body.length, ...FIXED }, body);
     } else {
       await new Promise<void>((resolve, reject) => {
-        const sink = pack.entry({ name: entry.name, type: 'file', mode: 0o644, size, ...FIXED }, (error) => (error ? reject(error) : resolve()));
+        const sink = pack.entry({ name: entry.name, type: 'file', mode: 0o644, size, ...FIXED }, (error) =>
+          error ? reject(error) : resolve(),
+        );
         const source = createReadStream(entry.path);
         source.on('data', (chunk) => hash.update(chunk));
         source.on('error', reject);

@@ -52,7 +52,7 @@ export class ChargerSpill {
     this.buffers[chargerIndex] = [];
     this.sizes[chargerIndex] = 0;
     const entries: SpilledEntry[] = [];
-    for (let at = 0; at < text.length; ) {
+    for (let at = 0; at < text.length;) {
       const end = text.indexOf('\n', at);
       entries.push({ regionIndex: text.charCodeAt(at) - 48, body: text.slice(at + 1, end) });
       at = end + 1;

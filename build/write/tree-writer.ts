@@ -75,7 +75,10 @@ export class TreeWriter {
       if (this.produced.has(relativePath)) throw new Error(`the build produced ${relativePath} twice`);
       this.produced.add(relativePath);
     }
-    if (!this.firstBuild && (current ? current.equals(bytes) : sameBytes(path.join(this.publicDir, relativePath), bytes))) {
+    if (
+      !this.firstBuild &&
+      (current ? current.equals(bytes) : sameBytes(path.join(this.publicDir, relativePath), bytes))
+    ) {
       this.unchanged += 1;
       return false;
     }
@@ -93,7 +96,8 @@ export class TreeWriter {
 
   /** Incremental builds: deletes a file, or a folder when the path ends with "/", at commit. */
   remove(relativePath: string): void {
-    if (this.mode !== 'incremental') throw new Error('remove() is for incremental builds; a full build deletes what it did not produce');
+    if (this.mode !== 'incremental')
+      throw new Error('remove() is for incremental builds; a full build deletes what it did not produce');
     this.removals.add(relativePath);
   }
 
@@ -104,7 +108,8 @@ export class TreeWriter {
 
   async commit(): Promise<WriteStats> {
     await this.thread?.finish();
-    const deletions = this.mode === 'full' ? (this.firstBuild ? [] : await this.staleFiles()) : [...this.removals].sort();
+    const deletions =
+      this.mode === 'full' ? (this.firstBuild ? [] : await this.staleFiles()) : [...this.removals].sort();
     mkdirSync(this.stagingDir, { recursive: true });
     writeFileSync(path.join(this.stagingDir, `${JOURNAL}.tmp`), JSON.stringify({ deletions }));
     renameSync(path.join(this.stagingDir, `${JOURNAL}.tmp`), path.join(this.stagingDir, JOURNAL));
@@ -119,12 +124,15 @@ export class TreeWriter {
 
   /** Moves every staged file into public/, then deletes the journal's deletions, then the staging folder. */
   private finishCommit(): number {
-    const { deletions } = JSON.parse(readFileSync(path.join(this.stagingDir, JOURNAL), 'utf8')) as { deletions: string[] };
+    const { deletions } = JSON.parse(readFileSync(path.join(this.stagingDir, JOURNAL), 'utf8')) as {
+      deletions: string[];
+    };
     mkdirSync(this.publicDir, { recursive: true });
     for (const entry of readdirSync(this.stagingDir)) {
       if (entry === JOURNAL) continue;
       // A top-level entry public/ does not have yet moves with one rename (a first build); others file by file.
-      if (!existsSync(path.join(this.publicDir, entry))) renameSync(path.join(this.stagingDir, entry), path.join(this.publicDir, entry));
+      if (!existsSync(path.join(this.publicDir, entry)))
+        renameSync(path.join(this.stagingDir, entry), path.join(this.publicDir, entry));
       else this.moveFiles(entry);
     }
     let deleted = 0;
@@ -156,7 +164,9 @@ export class TreeWriter {
   private async staleFiles(): Promise<string[]> {
     const patterns = this.ownedPaths.map((p) => (p.endsWith('/') ? `${p}**` : p));
     const kept = (file: string) => this.kept.some((prefix) => file.startsWith(prefix));
-    return (await fg(patterns, { cwd: this.publicDir, onlyFiles: true, dot: true })).filter((file) => !this.produced.has(file) && !kept(file)).sort();
+    return (await fg(patterns, { cwd: this.publicDir, onlyFiles: true, dot: true }))
+      .filter((file) => !this.produced.has(file) && !kept(file))
+      .sort();
   }
 }
 

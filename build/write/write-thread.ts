@@ -61,7 +61,11 @@ export class WriteThread {
 
   constructor(options: { maxPending?: number } = {}) {
     this.maxPending = options.maxPending ?? MAX_PENDING;
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { state: this.state.buffer }, resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 } });
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { state: this.state.buffer },
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
+    });
     this.worker.once('message', (message: string) => (this.error ??= message));
     // The thread holds no work of its own once idle: it must not keep the process alive.
     this.worker.unref();
@@ -135,11 +139,12 @@ export class WriteThread {
    */
   private waitBelow(limit: number): void {
     let since = performance.now();
-    for (let pending = Atomics.load(this.state, PENDING); pending >= limit; ) {
+    for (let pending = Atomics.load(this.state, PENDING); pending >= limit;) {
       Atomics.wait(this.state, PENDING, pending, 1000);
       const now = Atomics.load(this.state, PENDING);
       if (now !== pending) since = performance.now();
-      else if (performance.now() - since > STALL_MS) throw new Error(`the write thread made no progress for ${STALL_MS / 1000} s`);
+      else if (performance.now() - since > STALL_MS)
+        throw new Error(`the write thread made no progress for ${STALL_MS / 1000} s`);
       pending = now;
     }
   }

@@ -37,19 +37,30 @@ type LintResult = { errors: number; warnings: number; rules: string[] };
 function lint(files: string[]): LintResult[] {
   let out: string;
   try {
-    out = execFileSync(process.execPath, [REDOCLY, 'lint', ...files, '--format=json', `--config=${path.join(PROJECT_ROOT, 'redocly.yaml')}`], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      // Hermetic: no usage report and no update check over the network.
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    });
+    out = execFileSync(
+      process.execPath,
+      [REDOCLY, 'lint', ...files, '--format=json', `--config=${path.join(PROJECT_ROOT, 'redocly.yaml')}`],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        // Hermetic: no usage report and no update check over the network.
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
   } catch (error) {
     // redocly exits 1 when it finds errors; the reports are still on stdout.
     out = (error as { stdout: string }).stdout;
   }
-  const reports = jsonDocuments(out) as { totals: { errors: number; warnings: number }; problems: { ruleId: string }[] }[];
+  const reports = jsonDocuments(out) as {
+    totals: { errors: number; warnings: number };
+    problems: { ruleId: string }[];
+  }[];
   expect(reports).toHaveLength(files.length);
-  return reports.map((report) => ({ errors: report.totals.errors, warnings: report.totals.warnings, rules: [...new Set(report.problems.map((problem) => problem.ruleId))].sort() }));
+  return reports.map((report) => ({
+    errors: report.totals.errors,
+    warnings: report.totals.warnings,
+    rules: [...new Set(report.problems.map((problem) => problem.ruleId))].sort(),
+  }));
 }
 
 describe('redocly lint', () => {

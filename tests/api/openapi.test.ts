@@ -16,14 +16,16 @@ beforeAll(async () => {
 describe('the OpenAPI document the build publishes', () => {
   it('is valid OpenAPI 3.1 for @seriousme/openapi-schema-validator, with the published schemas as its external refs', async () => {
     const validator = new Validator();
-    for (const kind of DOCUMENT_KINDS) await validator.addSpecRef(JSON.parse(readFileSync(schemaFile(kind), 'utf8')), `schemas/${kind}.json`);
+    for (const kind of DOCUMENT_KINDS)
+      await validator.addSpecRef(JSON.parse(readFileSync(schemaFile(kind), 'utf8')), `schemas/${kind}.json`);
     expect(await validator.validate(openapi)).toEqual({ valid: true });
     expect(validator.version).toBe('3.1');
   });
 
   it('a broken copy is refused by the same validator (the check can fail)', async () => {
     const validator = new Validator();
-    for (const kind of DOCUMENT_KINDS) await validator.addSpecRef(JSON.parse(readFileSync(schemaFile(kind), 'utf8')), `schemas/${kind}.json`);
+    for (const kind of DOCUMENT_KINDS)
+      await validator.addSpecRef(JSON.parse(readFileSync(schemaFile(kind), 'utf8')), `schemas/${kind}.json`);
     const broken = structuredClone(openapi);
     broken.paths['/api/v1/vehicles/{slug}'].get.responses['200'].description = 42;
     expect((await validator.validate(broken)).valid).toBe(false);
@@ -60,9 +62,17 @@ describe('the OpenAPI document the build publishes', () => {
   it('has region as an enum with default EU, and 400 invalid_region marked as an extension', () => {
     const op = openapi.paths['/api/v1/compatibility/{vehicleSlug}/{chargerSlug}'].get;
     const region = op.parameters.find((p: any) => p.name === 'region');
-    expect(region).toMatchObject({ in: 'query', required: false, schema: { enum: ['EU', 'TR', 'NA', 'GB'], default: 'EU' } });
+    expect(region).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { enum: ['EU', 'TR', 'NA', 'GB'], default: 'EU' },
+    });
     expect(op.responses['400']['x-extension-codes']).toEqual(['invalid_region', 'bad_request']);
-    expect(op.responses['400'].content['application/json'].schema.properties.error.enum).toEqual(['slugs_required', 'invalid_region', 'bad_request']);
+    expect(op.responses['400'].content['application/json'].schema.properties.error.enum).toEqual([
+      'slugs_required',
+      'invalid_region',
+      'bad_request',
+    ]);
     expect(op.responses['404'].content['application/json'].schema.properties.error.enum).toEqual(['not_found']);
     expect(op.responses['404']['x-extension-codes']).toBeUndefined();
   });
@@ -70,11 +80,24 @@ describe('the OpenAPI document the build publishes', () => {
   it('declares ?region= on both list endpoints as an extension with 400 invalid_region, and regions in the list elements', () => {
     for (const path of ['/api/v1/vehicles/{slug}/compatibility', '/api/v1/chargers/{slug}/compatibility']) {
       const op = openapi.paths[path].get;
-      expect(op.parameters.find((p: any) => p.name === 'region'), path).toMatchObject({ in: 'query', required: false, 'x-extension': true, schema: { enum: ['EU', 'TR', 'NA', 'GB'] } });
-      expect(op.responses['400'].content['application/json'].schema.properties.error.enum, path).toContain('invalid_region');
+      expect(
+        op.parameters.find((p: any) => p.name === 'region'),
+        path,
+      ).toMatchObject({
+        in: 'query',
+        required: false,
+        'x-extension': true,
+        schema: { enum: ['EU', 'TR', 'NA', 'GB'] },
+      });
+      expect(op.responses['400'].content['application/json'].schema.properties.error.enum, path).toContain(
+        'invalid_region',
+      );
     }
     const vehicleList = JSON.parse(readFileSync(schemaFile('vehicle-list'), 'utf8'));
-    expect(vehicleList.properties.vehicles.items.properties.regions).toMatchObject({ type: 'array', items: { enum: ['EU', 'TR', 'NA', 'GB'] } });
+    expect(vehicleList.properties.vehicles.items.properties.regions).toMatchObject({
+      type: 'array',
+      items: { enum: ['EU', 'TR', 'NA', 'GB'] },
+    });
   });
 
   it('states what kw means in the edge schema: the caps it never exceeds and when it is 0', () => {
@@ -94,16 +117,43 @@ describe('the OpenAPI document the build publishes', () => {
       expect(responses['429'], p).toBeDefined();
       expect(Object.keys(responses['429'].headers)).toContain('Retry-After');
       for (const response of Object.values<any>(responses)) {
-        expect(Object.keys(response.headers)).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Access-Control-Allow-Origin']));
+        expect(Object.keys(response.headers)).toEqual(
+          expect.arrayContaining([
+            'X-RateLimit-Limit',
+            'X-RateLimit-Remaining',
+            'X-RateLimit-Reset',
+            'Access-Control-Allow-Origin',
+          ]),
+        );
       }
     }
-    expect(Object.keys(openapi.components.headers).sort()).toEqual(['Access-Control-Allow-Origin', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
+    expect(Object.keys(openapi.components.headers).sort()).toEqual([
+      'Access-Control-Allow-Origin',
+      'Retry-After',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ]);
   });
 
   it('marks our extension operations and no interface operation', () => {
-    const extensions = Object.entries<any>(openapi.paths).filter(([, item]) => item.get['x-extension']).map(([p]) => p).sort();
+    const extensions = Object.entries<any>(openapi.paths)
+      .filter(([, item]) => item.get['x-extension'])
+      .map(([p]) => p)
+      .sort();
     expect(extensions).toEqual(
-      ['/api/v1', '/api/v1/changes', '/api/v1/changes.atom', '/api/v1/changes/{datasetVersion}', '/api/v1/chargers', '/api/v1/mirror.json', '/api/v1/mirror/{bundle}', '/api/v1/openapi.json', '/api/v1/schemas/{name}.json', '/api/v1/vehicles'].sort(),
+      [
+        '/api/v1',
+        '/api/v1/changes',
+        '/api/v1/changes.atom',
+        '/api/v1/changes/{datasetVersion}',
+        '/api/v1/chargers',
+        '/api/v1/mirror.json',
+        '/api/v1/mirror/{bundle}',
+        '/api/v1/openapi.json',
+        '/api/v1/schemas/{name}.json',
+        '/api/v1/vehicles',
+      ].sort(),
     );
   });
 });
@@ -146,7 +196,14 @@ describe('the reference page at /', () => {
     }
     const edge = site.json('api/v1/_data/edges/EU/volt-a-400-2024/amp-dc-50.json');
     expect(html).toContain('curl -s "$BASE/api/v1/compatibility/volt-a-400-2024/amp-dc-50"');
-    expect(html).toContain(JSON.stringify(edge, null, 2).replace(/&/g, '&#38;').replace(/"/g, '&#34;').replace(/'/g, '&#39;').replace(/</g, '&#60;').replace(/>/g, '&#62;'));
+    expect(html).toContain(
+      JSON.stringify(edge, null, 2)
+        .replace(/&/g, '&#38;')
+        .replace(/"/g, '&#34;')
+        .replace(/'/g, '&#39;')
+        .replace(/</g, '&#60;')
+        .replace(/>/g, '&#62;'),
+    );
     expect(html).not.toMatch(/<(script|link)\b|src="http/);
   });
 });

@@ -15,7 +15,8 @@ beforeAll(async () => {
   openapi = JSON.parse(readFileSync(path.join(site.publicDir, 'api/v1/openapi.json'), 'utf8'));
   ajv = new Ajv2020({ strict: false, allErrors: true });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-  for (const kind of DOCUMENT_KINDS) ajv.addSchema(JSON.parse(readFileSync(path.join(site.publicDir, 'api/v1/schemas', `${kind}.json`), 'utf8')));
+  for (const kind of DOCUMENT_KINDS)
+    ajv.addSchema(JSON.parse(readFileSync(path.join(site.publicDir, 'api/v1/schemas', `${kind}.json`), 'utf8')));
 });
 
 /** The OpenAPI path template a request path falls under (slugs may be empty), or null for paths the document does not list. */
@@ -23,7 +24,8 @@ function templateOf(requestPath: string): string | null {
   const segments = requestPath.replace(/\/$/, '').split('/');
   for (const template of Object.keys(openapi.paths)) {
     const parts = template.split('/');
-    if (parts.length === segments.length && parts.every((part, i) => part.startsWith('{') || part === segments[i])) return template;
+    if (parts.length === segments.length && parts.every((part, i) => part.startsWith('{') || part === segments[i]))
+      return template;
   }
   return null;
 }
@@ -41,7 +43,8 @@ function expectMatchesOpenApi(requestPath: string, res: RawResponse): void {
   const schema = { $id: '/api/v1/openapi-response', ...response.content['application/json'].schema };
   expect(ajv.validate(schema, body), `${requestPath} (${res.status}): ${ajv.errorsText()}`).toBe(true);
   ajv.removeSchema('/api/v1/openapi-response');
-  for (const header of Object.keys(response.headers)) expect(res.headers[header.toLowerCase()], `${requestPath}: ${header}`).toBeDefined();
+  for (const header of Object.keys(response.headers))
+    expect(res.headers[header.toLowerCase()], `${requestPath}: ${header}`).toBeDefined();
 }
 
 const VA = 'volt-a-400-2024';
@@ -89,16 +92,28 @@ describe('responses match the OpenAPI document', () => {
   }
 
   it('the 429 of the limit and the 405 of other methods are error documents of their declared codes', async () => {
-    for (let i = 0; i < 60; i += 1) await rawRequest({ port: running.server.port, path: '/api/v1', localAddress: '127.0.0.4' });
-    const limited = await rawRequest({ port: running.server.port, path: `/api/v1/vehicles/${VA}`, localAddress: '127.0.0.4' });
+    for (let i = 0; i < 60; i += 1)
+      await rawRequest({ port: running.server.port, path: '/api/v1', localAddress: '127.0.0.4' });
+    const limited = await rawRequest({
+      port: running.server.port,
+      path: `/api/v1/vehicles/${VA}`,
+      localAddress: '127.0.0.4',
+    });
     expect(limited.status).toBe(429);
     expectMatchesOpenApi(`/api/v1/vehicles/${VA}`, limited);
-    const post = await rawRequest({ port: running.server.port, path: '/api/v1', method: 'POST', localAddress: '127.0.0.5' });
+    const post = await rawRequest({
+      port: running.server.port,
+      path: '/api/v1',
+      method: 'POST',
+      localAddress: '127.0.0.5',
+    });
     expect(post.status).toBe(405);
     expect(ajv.validate('/api/v1/schemas/error.json', JSON.parse(post.body))).toBe(true);
   });
 
   it('a body that breaks the schema is caught (the check can fail)', () => {
-    expect(() => expectMatchesOpenApi(`/api/v1/vehicles/${VA}`, { status: 200, headers: {}, body: '{"slug":"x"}' })).toThrow();
+    expect(() =>
+      expectMatchesOpenApi(`/api/v1/vehicles/${VA}`, { status: 200, headers: {}, body: '{"slug":"x"}' }),
+    ).toThrow();
   });
 });

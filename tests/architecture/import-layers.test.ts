@@ -26,18 +26,27 @@ const BUILD = path.join(PROJECT_ROOT, 'build');
 
 /** Static (`import … from`) and dynamic (`import('…')`) relative specifiers in a module's text. */
 const relativeSpecifiers = (text: string): string[] =>
-  [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'(\.{1,2}\/[^']+)'|\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/gm)].map(([, fromClause, dynamic]) => (fromClause ?? dynamic)!);
+  [
+    ...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'(\.{1,2}\/[^']+)'|\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/gm),
+  ].map(([, fromClause, dynamic]) => (fromClause ?? dynamic)!);
 
 /** Every relative import of every module under build/: [importing file, imported file], both relative to build/. */
 function imports(): [string, string][] {
-  return fg.sync('**/*.ts', { cwd: BUILD }).flatMap((file) =>
-    relativeSpecifiers(readFileSync(path.join(BUILD, file), 'utf8')).map((specifier) => [file, path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))] as [string, string]),
-  );
+  return fg
+    .sync('**/*.ts', { cwd: BUILD })
+    .flatMap((file) =>
+      relativeSpecifiers(readFileSync(path.join(BUILD, file), 'utf8')).map(
+        (specifier) =>
+          [file, path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))] as [string, string],
+      ),
+    );
 }
 
 /** The imports that run from a lower layer to a higher one, as "from → to". */
 const upwardImports = (list: readonly [string, string][]): string[] =>
-  list.filter(([from, to]) => layerOf(to.split('/')[0]!) > layerOf(from.split('/')[0]!)).map(([from, to]) => `${from} → ${to}`);
+  list
+    .filter(([from, to]) => layerOf(to.split('/')[0]!) > layerOf(from.split('/')[0]!))
+    .map(([from, to]) => `${from} → ${to}`);
 
 describe('the import graph of build/', () => {
   const all = imports();
@@ -53,11 +62,18 @@ describe('the import graph of build/', () => {
   });
 
   it('reads static and dynamic imports, and no other string', () => {
-    const text = "import { a } from '../core/a.ts';\nexport type { B } from './b.ts';\nconst c = await import('../pipeline/c.ts');\nconst d = './d.ts';\nimport os from 'node:os';\n";
+    const text =
+      "import { a } from '../core/a.ts';\nexport type { B } from './b.ts';\nconst c = await import('../pipeline/c.ts');\nconst d = './d.ts';\nimport os from 'node:os';\n";
     expect(relativeSpecifiers(text)).toEqual(['../core/a.ts', './b.ts', '../pipeline/c.ts']);
   });
 
   it('names an upward import and lets a downward or same-layer one pass', () => {
-    expect(upwardImports([['data/load.ts', 'release/release.ts'], ['render/layout.ts', 'core/regions.ts'], ['serve/server.ts', 'edge/api-edge.ts']])).toEqual(['data/load.ts → release/release.ts']);
+    expect(
+      upwardImports([
+        ['data/load.ts', 'release/release.ts'],
+        ['render/layout.ts', 'core/regions.ts'],
+        ['serve/server.ts', 'edge/api-edge.ts'],
+      ]),
+    ).toEqual(['data/load.ts → release/release.ts']);
   });
 });

@@ -38,7 +38,11 @@ for (let run = 0; run < RUNS; run += 1) {
 }
 const documents = fg
   .sync('api/v1/_data/**/*.json', { cwd: publicDir })
-  .map((file) => ({ file, kind: kindOf(file), document: JSON.parse(readFileSync(path.join(publicDir, file), 'utf8')) as unknown }))
+  .map((file) => ({
+    file,
+    kind: kindOf(file),
+    document: JSON.parse(readFileSync(path.join(publicDir, file), 'utf8')) as unknown,
+  }))
   .filter((d): d is { file: string; kind: DocumentKind; document: unknown } => d.kind !== null);
 const compileStarted = performance.now();
 const validate = createDocumentValidator();
@@ -53,6 +57,12 @@ rmSync(publicDir, { recursive: true, force: true });
 const bytes = documents.reduce((n, d) => n + JSON.stringify(d.document).length, 0);
 console.log(`documents validated: ${documents.length} (${(bytes / 1024).toFixed(0)} KiB of JSON)`);
 console.log(`compile validators once: ${compile.toFixed(1)} ms`);
-console.log(`validate all, median of ${RUNS}: ${median(validations).toFixed(1)} ms (runs: ${validations.map((v) => v.toFixed(1)).join(', ')})`);
-console.log(`full build into an empty folder, median of ${RUNS}: ${median(builds).toFixed(1)} ms (runs: ${builds.map((v) => v.toFixed(0)).join(', ')})`);
-console.log(`validation share of the build: ${((100 * (median(validations) + compile)) / median(builds)).toFixed(1)} %`);
+console.log(
+  `validate all, median of ${RUNS}: ${median(validations).toFixed(1)} ms (runs: ${validations.map((v) => v.toFixed(1)).join(', ')})`,
+);
+console.log(
+  `full build into an empty folder, median of ${RUNS}: ${median(builds).toFixed(1)} ms (runs: ${builds.map((v) => v.toFixed(0)).join(', ')})`,
+);
+console.log(
+  `validation share of the build: ${((100 * (median(validations) + compile)) / median(builds)).toFixed(1)} %`,
+);

@@ -27,18 +27,44 @@ function random(seed: number) {
   };
 }
 
-const BRANDS = ['Aster', 'Borealis', 'Cinder', 'Dynamo', 'Ember', 'Fjord', 'Gale', 'Helix', 'Ion', 'Juno', 'Kestrel', 'Lumen', 'Meridian', 'Nimbus', 'Orbit', 'Pulse', 'Quasar', 'Rivet', 'Sable', 'Tundra'];
+const BRANDS = [
+  'Aster',
+  'Borealis',
+  'Cinder',
+  'Dynamo',
+  'Ember',
+  'Fjord',
+  'Gale',
+  'Helix',
+  'Ion',
+  'Juno',
+  'Kestrel',
+  'Lumen',
+  'Meridian',
+  'Nimbus',
+  'Orbit',
+  'Pulse',
+  'Quasar',
+  'Rivet',
+  'Sable',
+  'Tundra',
+];
 const TRIMS = ['Standard Range', 'Long Range', 'Long Range AWD', 'Performance', 'Base', 'Touring'];
 const csvLine = (cells: (string | number | null)[]) => cells.map((c) => (c === null ? '' : String(c))).join(',');
 const SOURCE = 'synthetic-world';
 
 /** Writes `<root>/data/` for a synthetic world; connectors.yaml and protocols.yaml are the project's own. */
-export function writeSyntheticWorld(root: string, size: WorldSize, seed = 20261122): { vehicles: number; chargers: number } {
+export function writeSyntheticWorld(
+  root: string,
+  size: WorldSize,
+  seed = 20261122,
+): { vehicles: number; chargers: number } {
   const rng = random(seed);
   const { vehicles: vehicleCount, chargers: chargerCount } = SIZES[size];
   const dataDir = path.join(root, 'data');
   mkdirSync(dataDir, { recursive: true });
-  for (const file of ['connectors.yaml', 'protocols.yaml']) copyFileSync(path.join('data', file), path.join(dataDir, file));
+  for (const file of ['connectors.yaml', 'protocols.yaml'])
+    copyFileSync(path.join('data', file), path.join(dataDir, file));
   writeFileSync(
     path.join(dataDir, 'sources.yaml'),
     `- id: ${SOURCE}\n  kind: community\n  title: "Synthetic world (benchmark data, not real vehicles or chargers), seed ${seed}"\n  url: null\n  accessedAt: null\n`,
@@ -98,7 +124,8 @@ export function writeSyntheticWorld(root: string, size: WorldSize, seed = 202611
     const chademo = market === 'eu' && rng.chance(0.05);
     const regions = market === 'na' ? ['NA'] : ['EU', 'TR', 'GB'].filter((r) => r === 'EU' || rng.chance(0.7));
     for (const region of regions) {
-      const [acInlet, dcInlet] = market === 'na' ? (nacs ? ['nacs', 'nacs'] : ['type1', 'ccs1']) : ['type2', chademo ? 'chademo' : 'ccs2'];
+      const [acInlet, dcInlet] =
+        market === 'na' ? (nacs ? ['nacs', 'nacs'] : ['type1', 'ccs1']) : ['type2', chademo ? 'chademo' : 'ccs2'];
       vehicleRegions.push(csvLine([slug, region, acInlet, dc === null ? '' : dcInlet, SOURCE]));
     }
   }
@@ -114,9 +141,22 @@ export function writeSyntheticWorld(root: string, size: WorldSize, seed = 202611
     const amps = isDc && vmax ? Math.ceil((kw * 1000) / (vmax * 0.8)) : null;
     chargers.push([
       slug,
-      csvLine([slug, brand, `${isDc ? 'DC' : 'AC'} ${i}`, isDc ? 'DC' : 'AC', kw, isDc ? (rng.chance(0.1) ? null : 150) : null, vmax, isDc && rng.chance(0.5) ? 'ISO15118-2' : '', SOURCE, '']),
+      csvLine([
+        slug,
+        brand,
+        `${isDc ? 'DC' : 'AC'} ${i}`,
+        isDc ? 'DC' : 'AC',
+        kw,
+        isDc ? (rng.chance(0.1) ? null : 150) : null,
+        vmax,
+        isDc && rng.chance(0.5) ? 'ISO15118-2' : '',
+        SOURCE,
+        '',
+      ]),
     ]);
-    const regions = (['EU', 'TR', 'NA', 'GB'] as const).filter((region) => rng.chance(region === 'EU' || region === 'NA' ? 0.6 : 0.35));
+    const regions = (['EU', 'TR', 'NA', 'GB'] as const).filter((region) =>
+      rng.chance(region === 'EU' || region === 'NA' ? 0.6 : 0.35),
+    );
     for (const region of regions.length > 0 ? regions : (['EU'] as const)) {
       if (isDc) {
         const dcConnector = region === 'NA' ? (rng.chance(0.4) ? 'nacs' : 'ccs1') : 'ccs2';
@@ -124,7 +164,17 @@ export function writeSyntheticWorld(root: string, size: WorldSize, seed = 202611
         if (rng.chance(0.15)) connectors.push(csvLine([slug, region, 'chademo', 50, 125, null, SOURCE]));
       } else {
         const phases = region === 'NA' ? 1 : kw === 7.4 ? 1 : 3;
-        connectors.push(csvLine([slug, region, region === 'NA' ? 'type1' : 'type2', region === 'NA' ? Math.min(kw, 11.5) : kw, 32, phases, SOURCE]));
+        connectors.push(
+          csvLine([
+            slug,
+            region,
+            region === 'NA' ? 'type1' : 'type2',
+            region === 'NA' ? Math.min(kw, 11.5) : kw,
+            32,
+            phases,
+            SOURCE,
+          ]),
+        );
       }
     }
   }
@@ -135,16 +185,26 @@ export function writeSyntheticWorld(root: string, size: WorldSize, seed = 202611
     const cells = line.split(',');
     return columns.map((c) => (c === 1 ? String(regionOrder.indexOf(cells[1]!)) : cells[c]!)).join('\u0000');
   };
-  const sortLines = (lines: string[], columns: number[]) => lines.sort((a, b) => (rowKey(a, columns) < rowKey(b, columns) ? -1 : 1));
+  const sortLines = (lines: string[], columns: number[]) =>
+    lines.sort((a, b) => (rowKey(a, columns) < rowKey(b, columns) ? -1 : 1));
   writeFileSync(
     path.join(dataDir, 'vehicles.csv'),
     'slug,brand,family,trim,model_year,battery_kwh_usable,architecture_voltage_v,max_dc_kw_oem,boost_dc_kw,max_ac_kw_oem,ac_phases,bidirectional,protocols,source,dc_source,ac_source,note\n' +
-      vehicles.sort(byKey).map(([, line]) => `${line}\n`).join(''),
+      vehicles
+        .sort(byKey)
+        .map(([, line]) => `${line}\n`)
+        .join(''),
   );
-  writeFileSync(path.join(dataDir, 'vehicle_regions.csv'), `vehicle,region,ac_inlet,dc_inlet,source\n${sortLines(vehicleRegions, [0, 1]).join('\n')}\n`);
+  writeFileSync(
+    path.join(dataDir, 'vehicle_regions.csv'),
+    `vehicle,region,ac_inlet,dc_inlet,source\n${sortLines(vehicleRegions, [0, 1]).join('\n')}\n`,
+  );
   writeFileSync(
     path.join(dataDir, 'chargers.csv'),
-    `slug,brand,model,current_kind,nominal_max_kw,output_voltage_min_v,output_voltage_max_v,protocols,source,note\n${chargers.sort(byKey).map(([, line]) => `${line}\n`).join('')}`,
+    `slug,brand,model,current_kind,nominal_max_kw,output_voltage_min_v,output_voltage_max_v,protocols,source,note\n${chargers
+      .sort(byKey)
+      .map(([, line]) => `${line}\n`)
+      .join('')}`,
   );
   writeFileSync(
     path.join(dataDir, 'charger_connectors.csv'),

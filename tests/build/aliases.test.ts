@@ -13,7 +13,8 @@ const NEW = 'fixture-volt-a-400-2024-eu';
 
 /** Renames vehicle OLD to NEW in every table that names it, and records the alias. */
 function renameVehicle(root: string): void {
-  for (const file of ['vehicles.csv', 'vehicle_regions.csv', 'observations.csv']) editData(root, file, (t) => t.replace(new RegExp(`^${OLD},`, 'gm'), `${NEW},`));
+  for (const file of ['vehicles.csv', 'vehicle_regions.csv', 'observations.csv'])
+    editData(root, file, (t) => t.replace(new RegExp(`^${OLD},`, 'gm'), `${NEW},`));
   editData(root, 'aliases.csv', (t) => `${t.trimEnd()}\nvehicle,${OLD},${NEW},renamed to the slug conventions\n`);
 }
 
@@ -28,7 +29,9 @@ describe('a retired slug (data/aliases.csv)', () => {
     expect(JSON.parse(read(publicDir, layout.vehicle(OLD))).slug).toBe(NEW);
     expect(read(publicDir, layout.vehicle(OLD))).toBe(read(publicDir, layout.vehicle(NEW)));
     for (const region of [undefined, 'EU', 'GB', 'NA', 'TR'] as const) {
-      expect(read(publicDir, layout.vehicleCompatibility(OLD, region))).toBe(read(publicDir, layout.vehicleCompatibility(NEW, region)));
+      expect(read(publicDir, layout.vehicleCompatibility(OLD, region))).toBe(
+        read(publicDir, layout.vehicleCompatibility(NEW, region)),
+      );
     }
     const edges = Object.keys(treeDigest(publicDir)).filter((file) => file.includes(`/${NEW}/`));
     expect(edges.length).toBeGreaterThan(0);
@@ -44,8 +47,12 @@ describe('a retired slug (data/aliases.csv)', () => {
     renameVehicle(root);
     const publicDir = path.join(root, 'public');
     await buildSite({ root, history: 'provisional' });
-    editData(root, 'vehicles.csv', (t) => t.replace(`${NEW},Fixture,Volt A,400,2024,60,400,150`, `${NEW},Fixture,Volt A,400,2024,60,400,120`));
-    editData(root, 'chargers.csv', (t) => t.replace('amp-hpc-350,Amp,HPC 350,DC,350,150,920', 'amp-hpc-350,Amp,HPC 350,DC,350,150,700'));
+    editData(root, 'vehicles.csv', (t) =>
+      t.replace(`${NEW},Fixture,Volt A,400,2024,60,400,150`, `${NEW},Fixture,Volt A,400,2024,60,400,120`),
+    );
+    editData(root, 'chargers.csv', (t) =>
+      t.replace('amp-hpc-350,Amp,HPC 350,DC,350,150,920', 'amp-hpc-350,Amp,HPC 350,DC,350,150,700'),
+    );
     expect((await buildSite({ root, history: 'provisional' })).pass).toBe('incremental');
     const clean = path.join(mkdtempSync(path.join(os.tmpdir(), 'ev-clean-')), 'public');
     await buildSite({ root, publicDir: clean, history: 'provisional' });
@@ -58,7 +65,9 @@ describe('a retired slug (data/aliases.csv)', () => {
     renameVehicle(root);
     await buildSite({ root, history: 'provisional' });
     editData(root, 'aliases.csv', (t) => t.replace(`,${NEW},`, ',no-such-car-2024-eu,'));
-    await expect(buildSite({ root, history: 'provisional' })).rejects.toThrow(/aliases\.csv:2:3: \[published-slugs\] vehicle "no-such-car-2024-eu" does not exist/);
+    await expect(buildSite({ root, history: 'provisional' })).rejects.toThrow(
+      /aliases\.csv:2:3: \[published-slugs\] vehicle "no-such-car-2024-eu" does not exist/,
+    );
     // Without the alias (and, for this test, without the old slug's ledger: it was never released) the copies are deleted.
     editData(root, 'aliases.csv', (t) => t.split('\n')[0]! + '\n');
     editData(root, `ledger/${OLD}.csv`, () => 'charger,region,hash,edge_version,created_at,published,state,kw\n');

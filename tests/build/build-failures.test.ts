@@ -22,12 +22,16 @@ async function failingBuild(breakData: (root: string) => void) {
   return { problems, untouched: JSON.stringify(treeDigest(publicDir)) === JSON.stringify(before), root };
 }
 
-const SLUG_MESSAGE = 'must be a slug: lowercase letters a-z, digits and single hyphens between them, e.g. "kia-ev6-gt-2023"';
+const SLUG_MESSAGE =
+  'must be a slug: lowercase letters a-z, digits and single hyphens between them, e.g. "kia-ev6-gt-2023"';
 
 const cases: { name: string; breakData: (root: string) => void; expected: string[] }[] = [
   {
     name: 'a wrong type',
-    breakData: (root) => editData(root, 'vehicles.csv', (t) => t.replace('volt-a-400-2024,Fixture,Volt A,400,2024', 'volt-a-400-2024,Fixture,Volt A,400,twenty')),
+    breakData: (root) =>
+      editData(root, 'vehicles.csv', (t) =>
+        t.replace('volt-a-400-2024,Fixture,Volt A,400,2024', 'volt-a-400-2024,Fixture,Volt A,400,twenty'),
+      ),
     expected: ['data/vehicles.csv:2:5: [schema] model_year: must be a whole number, got "twenty"'],
   },
   {
@@ -45,7 +49,9 @@ const cases: { name: string; breakData: (root: string) => void; expected: string
   {
     name: 'a dangling reference',
     breakData: (root) => editData(root, 'vehicle_regions.csv', (t) => `${t}ghost-ev-2024,EU,type2,ccs2,fixture-spec\n`),
-    expected: ['data/vehicle_regions.csv:9:1: [references] vehicle "ghost-ev-2024" is not defined in data/vehicles.csv'],
+    expected: [
+      'data/vehicle_regions.csv:9:1: [references] vehicle "ghost-ev-2024" is not defined in data/vehicles.csv',
+    ],
   },
   {
     name: 'a slug with ../',
@@ -63,18 +69,27 @@ const cases: { name: string; breakData: (root: string) => void; expected: string
   },
   {
     name: 'an observation against physics (above the vehicle maximum)',
-    breakData: (root) => editData(root, 'observations.csv', (t) => t.replace('volt-a-400-2024,bolt-super-250,EU,limited,120,', 'volt-a-400-2024,bolt-super-250,EU,limited,180,')),
-    expected: ["data/observations.csv:2:5: [observation-kw] 180 kW is above volt-a-400-2024's own maximum of 150 kW: an edge never exceeds what the vehicle takes"],
+    breakData: (root) =>
+      editData(root, 'observations.csv', (t) =>
+        t.replace('volt-a-400-2024,bolt-super-250,EU,limited,120,', 'volt-a-400-2024,bolt-super-250,EU,limited,180,'),
+      ),
+    expected: [
+      "data/observations.csv:2:5: [observation-kw] 180 kW is above volt-a-400-2024's own maximum of 150 kW: an edge never exceeds what the vehicle takes",
+    ],
   },
   {
     name: 'an empty file',
     breakData: (root) => editData(root, 'observations.csv', () => ''),
-    expected: ['data/observations.csv:1:1: [schema] file is empty; it needs the header row: vehicle,charger,region,state,kw,note,source'],
+    expected: [
+      'data/observations.csv:1:1: [schema] file is empty; it needs the header row: vehicle,charger,region,state,kw,note,source',
+    ],
   },
   {
     name: 'a byte-order mark',
     breakData: (root) => editData(root, 'vehicles.csv', (t) => `\uFEFF${t}`),
-    expected: ['data/vehicles.csv:1:1: [format] file starts with a byte-order mark (BOM) (fix: save the file as UTF-8 without BOM, or run npm run fix)'],
+    expected: [
+      'data/vehicles.csv:1:1: [format] file starts with a byte-order mark (BOM) (fix: save the file as UTF-8 without BOM, or run npm run fix)',
+    ],
   },
   {
     name: 'CRLF line endings',
@@ -96,7 +111,9 @@ describe('a build over broken data', () => {
 
   it('lists every problem at once, sorted by file and position', async () => {
     const result = await failingBuild((root) => {
-      editData(root, 'vehicles.csv', (t) => t.replace('volt-b-800-2024,Fixture,Volt B,800,2024,77', 'volt-b-800-2024,Fixture,Volt B,800,2024,lots'));
+      editData(root, 'vehicles.csv', (t) =>
+        t.replace('volt-b-800-2024,Fixture,Volt B,800,2024,77', 'volt-b-800-2024,Fixture,Volt B,800,2024,lots'),
+      );
       editData(root, 'chargers.csv', (t) => t.replace('amp-dc-50,Amp,DC 50,DC,50', 'amp-dc-50,Amp,DC 50,XC,50'));
     });
     expect(result.problems).toEqual([
@@ -107,8 +124,12 @@ describe('a build over broken data', () => {
   });
 
   it('reports a YAML problem at the line and column of the value', async () => {
-    const result = await failingBuild((root) => editData(root, 'sources.yaml', (t) => t.replace('kind: testing', 'kind: rumour')));
-    expect(result.problems).toEqual(['data/sources.yaml:8:9: [schema] kind: must be one of oem, regulatory, press, community, testing, derived, got "rumour"']);
+    const result = await failingBuild((root) =>
+      editData(root, 'sources.yaml', (t) => t.replace('kind: testing', 'kind: rumour')),
+    );
+    expect(result.problems).toEqual([
+      'data/sources.yaml:8:9: [schema] kind: must be one of oem, regulatory, press, community, testing, derived, got "rumour"',
+    ]);
   });
 });
 

@@ -9,9 +9,42 @@ import { copyBuiltFixture, copyFixture, treeDigest } from '../helpers/fixture.ts
 
 const readJson = (publicDir: string, file: string) => JSON.parse(readFileSync(path.join(publicDir, file), 'utf8'));
 
-const VEHICLE_FIELDS = ['id', 'slug', 'brand', 'family', 'trim', 'model_year', 'max_dc_kw_oem', 'max_ac_kw_oem', 'battery_kwh_usable', 'architecture_voltage_v', 'bidirectional'];
-const CHARGER_FIELDS = ['id', 'slug', 'brand', 'nominal_max_kw', 'current_kind', 'output_voltage_min_v', 'output_voltage_max_v'];
-const EDGE_FIELDS = ['vehicle', 'charger', 'region', 'kw', 'state', 'confidence', 'protocols', 'adapterRequired', 'edgeVersion', 'derivationVersion', 'createdAt', 'sources'];
+const VEHICLE_FIELDS = [
+  'id',
+  'slug',
+  'brand',
+  'family',
+  'trim',
+  'model_year',
+  'max_dc_kw_oem',
+  'max_ac_kw_oem',
+  'battery_kwh_usable',
+  'architecture_voltage_v',
+  'bidirectional',
+];
+const CHARGER_FIELDS = [
+  'id',
+  'slug',
+  'brand',
+  'nominal_max_kw',
+  'current_kind',
+  'output_voltage_min_v',
+  'output_voltage_max_v',
+];
+const EDGE_FIELDS = [
+  'vehicle',
+  'charger',
+  'region',
+  'kw',
+  'state',
+  'confidence',
+  'protocols',
+  'adapterRequired',
+  'edgeVersion',
+  'derivationVersion',
+  'createdAt',
+  'sources',
+];
 const SOURCE_FIELDS = ['id', 'kind', 'title', 'url', 'accessedAt'];
 
 describe('the built documents', () => {
@@ -28,14 +61,21 @@ describe('the built documents', () => {
     expect(vehicle).toMatchObject({ trim: '400', model_year: 2024, bidirectional: ['V2L'], battery_kwh_usable: 60 });
     const charger = readJson(publicDir, layout.charger('amp-wall-22'));
     expect(Object.keys(charger)).toEqual(CHARGER_FIELDS);
-    expect(charger).toMatchObject({ current_kind: 'AC', nominal_max_kw: 22, output_voltage_min_v: null, output_voltage_max_v: null });
+    expect(charger).toMatchObject({
+      current_kind: 'AC',
+      nominal_max_kw: 22,
+      output_voltage_min_v: null,
+      output_voltage_max_v: null,
+    });
   });
 
   it('edges have the 12 fields in order and sources with the 5 source fields', () => {
     const edge = readJson(publicDir, layout.edge('volt-a-400-2024', 'amp-hpc-350', 'EU'));
     expect(Object.keys(edge)).toEqual(EDGE_FIELDS);
     for (const source of edge.sources) expect(Object.keys(source)).toEqual(SOURCE_FIELDS);
-    expect(edge.sources.map((s: { id: string }) => s.id)).toEqual([...edge.sources.map((s: { id: string }) => s.id)].sort());
+    expect(edge.sources.map((s: { id: string }) => s.id)).toEqual(
+      [...edge.sources.map((s: { id: string }) => s.id)].sort(),
+    );
   });
 
   it('writes an edge file only where both sides are available in the region', () => {
@@ -44,24 +84,40 @@ describe('the built documents', () => {
     expect(existsSync(path.join(publicDir, layout.edge('volt-d-na-ccs1-2024', 'amp-hpc-350', 'NA')))).toBe(false);
   });
 
-  it('per-region lists hold exactly that region\'s entries of the full list, in the same order', () => {
-    for (const [file, key] of [[layout.vehicleCompatibility, 'chargers'], [layout.chargerCompatibility, 'vehicles']] as const) {
+  it("per-region lists hold exactly that region's entries of the full list, in the same order", () => {
+    for (const [file, key] of [
+      [layout.vehicleCompatibility, 'chargers'],
+      [layout.chargerCompatibility, 'vehicles'],
+    ] as const) {
       const slug = key === 'chargers' ? 'volt-a-400-2024' : 'amp-hpc-350';
       const all = readJson(publicDir, file(slug))[key] as { region: string }[];
-      for (const region of REGIONS) expect(readJson(publicDir, file(slug, region))).toEqual({ slug, [key]: all.filter((edge) => edge.region === region) });
+      for (const region of REGIONS)
+        expect(readJson(publicDir, file(slug, region))).toEqual({
+          slug,
+          [key]: all.filter((edge) => edge.region === region),
+        });
     }
   });
 
   it('lists hold the full edges, sorted by the other slug then region EU, TR, NA, GB', () => {
     const list = readJson(publicDir, layout.vehicleCompatibility('volt-a-400-2024'));
     expect(Object.keys(list)).toEqual(['slug', 'chargers']);
-    const order = list.chargers.map((e: { charger: string; region: string }) => [e.charger, REGIONS.indexOf(e.region as never)]);
+    const order = list.chargers.map((e: { charger: string; region: string }) => [
+      e.charger,
+      REGIONS.indexOf(e.region as never),
+    ]);
     expect(order).toEqual([...order].sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1]));
-    for (const edge of list.chargers) expect(edge).toEqual(readJson(publicDir, layout.edge(edge.vehicle, edge.charger, edge.region)));
+    for (const edge of list.chargers)
+      expect(edge).toEqual(readJson(publicDir, layout.edge(edge.vehicle, edge.charger, edge.region)));
     const byCharger = readJson(publicDir, layout.chargerCompatibility('amp-hpc-350'));
     expect(Object.keys(byCharger)).toEqual(['slug', 'vehicles']);
     expect(byCharger.vehicles.map((e: { vehicle: string; region: string }) => `${e.vehicle}/${e.region}`)).toEqual([
-      'volt-a-400-2024/EU', 'volt-a-400-2024/GB', 'volt-b-800-2024/EU', 'volt-c-chademo-2019/EU', 'volt-e-800-boost-2024/EU', 'volt-f-no-dc-2024/EU',
+      'volt-a-400-2024/EU',
+      'volt-a-400-2024/GB',
+      'volt-b-800-2024/EU',
+      'volt-c-chademo-2019/EU',
+      'volt-e-800-boost-2024/EU',
+      'volt-f-no-dc-2024/EU',
     ]);
   });
 
@@ -71,7 +127,9 @@ describe('the built documents', () => {
     const vehicles = readJson(publicDir, layout.vehicleList());
     const chargers = readJson(publicDir, layout.chargerList());
     expect(index.counts.vehicles).toBe(vehicles.count);
-    expect(vehicles.vehicles.map((v: { slug: string }) => v.slug)).toEqual([...vehicles.vehicles.map((v: { slug: string }) => v.slug)].sort());
+    expect(vehicles.vehicles.map((v: { slug: string }) => v.slug)).toEqual(
+      [...vehicles.vehicles.map((v: { slug: string }) => v.slug)].sort(),
+    );
     expect(Object.keys(chargers.chargers[0])).toEqual(['slug', 'brand', 'current_kind', 'nominal_max_kw', 'regions']);
     expect(Object.keys(vehicles.vehicles[0])).toEqual(['slug', 'brand', 'family', 'trim', 'model_year', 'regions']);
     expect(vehicles.vehicles.find((v: { slug: string }) => v.slug === 'volt-a-400-2024').regions).toEqual(['EU', 'GB']);
@@ -128,7 +186,13 @@ describe('rebuilding', () => {
     expect(fullAgain).toMatchObject({ pass: 'full', written: 0, unchanged: first.files, deleted: 0 });
 
     const vehicles = path.join(root, 'data', 'vehicles.csv');
-    writeFileSync(vehicles, readFileSync(vehicles, 'utf8').replace('volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50', 'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,46'));
+    writeFileSync(
+      vehicles,
+      readFileSync(vehicles, 'utf8').replace(
+        'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50',
+        'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,46',
+      ),
+    );
     const before = treeDigest(publicDir);
     const changed = await buildSite({ root, history: 'provisional' });
     const after = treeDigest(publicDir);
@@ -136,14 +200,22 @@ describe('rebuilding', () => {
     expect(changed.written).toBe(differing.length);
     expect(differing).toContain(layout.vehicle('volt-c-chademo-2019'));
     const expected = (file: string) =>
-      file.includes('volt-c-chademo-2019') || file.includes('charger-compatibility') || [layout.index(), layout.referencePage(), layout.treeToken()].includes(file);
+      file.includes('volt-c-chademo-2019') ||
+      file.includes('charger-compatibility') ||
+      [layout.index(), layout.referencePage(), layout.treeToken()].includes(file);
     expect(differing.filter((file) => !expected(file))).toEqual([]);
 
     mkdirSync(path.join(publicDir, 'assets'), { recursive: true });
     writeFileSync(path.join(publicDir, 'assets', 'keep.txt'), 'not the build’s');
     for (const file of ['vehicles.csv', 'vehicle_regions.csv']) {
       const full = path.join(root, 'data', file);
-      writeFileSync(full, readFileSync(full, 'utf8').split('\n').filter((line) => !line.startsWith('volt-f-no-dc-2024')).join('\n'));
+      writeFileSync(
+        full,
+        readFileSync(full, 'utf8')
+          .split('\n')
+          .filter((line) => !line.startsWith('volt-f-no-dc-2024'))
+          .join('\n'),
+      );
     }
     rmSync(path.join(root, 'data', 'ledger', 'volt-f-no-dc-2024.csv')); // never released, so it may go
     const removed = await buildSite({ root, history: 'provisional' });

@@ -4,7 +4,9 @@ import { chargerId, uuidV5, vehicleId } from '../../build/api/ids.ts';
 
 describe('ids', () => {
   it('computes UUIDv5 as RFC 9562 does (the DNS namespace example)', () => {
-    expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe('2ed6657d-e927-568b-95e1-2665a8aea6a2');
+    expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe(
+      '2ed6657d-e927-568b-95e1-2665a8aea6a2',
+    );
   });
 
   it('keeps published ids: a change of namespace or seed would break every client that stored one', () => {

@@ -18,14 +18,56 @@ async function cleanTree(root: string): Promise<Record<string, string>> {
 }
 
 const EDITS: [string, (root: string) => void][] = [
-  ['a vehicle row', (root) => editData(root, 'vehicles.csv', (t) => t.replace('volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50', 'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,46'))],
-  ['a charger row', (root) => editData(root, 'chargers.csv', (t) => t.replace('amp-hpc-350,Amp,HPC 350,DC,350,150,920', 'amp-hpc-350,Amp,HPC 350,DC,350,150,700'))],
-  ['a connector row (the charger leaves a region)', (root) => editData(root, 'charger_connectors.csv', (t) => t.split('\n').filter((line) => !/^amp-hpc-350,GB,/.test(line)).join('\n'))],
-  ['an observation', (root) => editData(root, 'observations.csv', (t) => `${t.trimEnd()}\nvolt-a-400-2024,amp-hpc-350,EU,limited,90,observed,fixture-spec\n`)],
-  ['a removed vehicle (never released, so it may go)', (root) => {
-    ['vehicles.csv', 'vehicle_regions.csv', 'observations.csv'].forEach((file) => editData(root, file, (t) => t.split('\n').filter((line) => !line.startsWith('volt-f-no-dc-2024')).join('\n')));
-    rmSync(path.join(root, 'data', 'ledger', 'volt-f-no-dc-2024.csv'));
-  }],
+  [
+    'a vehicle row',
+    (root) =>
+      editData(root, 'vehicles.csv', (t) =>
+        t.replace(
+          'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50',
+          'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,46',
+        ),
+      ),
+  ],
+  [
+    'a charger row',
+    (root) =>
+      editData(root, 'chargers.csv', (t) =>
+        t.replace('amp-hpc-350,Amp,HPC 350,DC,350,150,920', 'amp-hpc-350,Amp,HPC 350,DC,350,150,700'),
+      ),
+  ],
+  [
+    'a connector row (the charger leaves a region)',
+    (root) =>
+      editData(root, 'charger_connectors.csv', (t) =>
+        t
+          .split('\n')
+          .filter((line) => !/^amp-hpc-350,GB,/.test(line))
+          .join('\n'),
+      ),
+  ],
+  [
+    'an observation',
+    (root) =>
+      editData(
+        root,
+        'observations.csv',
+        (t) => `${t.trimEnd()}\nvolt-a-400-2024,amp-hpc-350,EU,limited,90,observed,fixture-spec\n`,
+      ),
+  ],
+  [
+    'a removed vehicle (never released, so it may go)',
+    (root) => {
+      ['vehicles.csv', 'vehicle_regions.csv', 'observations.csv'].forEach((file) =>
+        editData(root, file, (t) =>
+          t
+            .split('\n')
+            .filter((line) => !line.startsWith('volt-f-no-dc-2024'))
+            .join('\n'),
+        ),
+      );
+      rmSync(path.join(root, 'data', 'ledger', 'volt-f-no-dc-2024.csv'));
+    },
+  ],
 ];
 
 describe('an incremental rebuild', () => {
@@ -47,7 +89,14 @@ describe('an incremental rebuild', () => {
     const changed = Object.keys(after).filter((file) => after[file] !== before[file]);
     expect(result.written).toBe(changed.length);
     expect(result.files).toBeLessThan(Object.keys(after).length);
-    expect(changed.every((file) => file.includes('volt-c-chademo-2019') || file.includes('charger-compatibility') || [layout.index(), layout.referencePage(), layout.treeToken()].includes(file))).toBe(true);
+    expect(
+      changed.every(
+        (file) =>
+          file.includes('volt-c-chademo-2019') ||
+          file.includes('charger-compatibility') ||
+          [layout.index(), layout.referencePage(), layout.treeToken()].includes(file),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -61,16 +110,25 @@ describe('the build state is only an optimisation', () => {
   it.each([
     ['deleted', (root: string) => rmSync(stateFile(path.join(root, 'public')))],
     ['corrupt', (root: string) => writeFileSync(stateFile(path.join(root, 'public')), '{"format":2,"vehicles":')],
-    ['from another build of other data', (root: string) => {
-      const other = copyFixture();
-      editData(other, 'vehicles.csv', (t) => t.replace('Volt A', 'Volt Z'));
-      cpSync(stateFile(path.join(root, 'public')), stateFile(path.join(other, 'public')));
-      writeFileSync(stateFile(path.join(root, 'public')), readFileSync(stateFile(path.join(root, 'public')), 'utf8').replace(/"token":"[0-9a-f]+"/, '"token":"0000"'));
-    }],
-    ['made by other build code', (root: string) => {
-      const file = stateFile(path.join(root, 'public'));
-      writeFileSync(file, readFileSync(file, 'utf8').replace(/"code":"[0-9a-f]+"/, '"code":"older"'));
-    }],
+    [
+      'from another build of other data',
+      (root: string) => {
+        const other = copyFixture();
+        editData(other, 'vehicles.csv', (t) => t.replace('Volt A', 'Volt Z'));
+        cpSync(stateFile(path.join(root, 'public')), stateFile(path.join(other, 'public')));
+        writeFileSync(
+          stateFile(path.join(root, 'public')),
+          readFileSync(stateFile(path.join(root, 'public')), 'utf8').replace(/"token":"[0-9a-f]+"/, '"token":"0000"'),
+        );
+      },
+    ],
+    [
+      'made by other build code',
+      (root: string) => {
+        const file = stateFile(path.join(root, 'public'));
+        writeFileSync(file, readFileSync(file, 'utf8').replace(/"code":"[0-9a-f]+"/, '"code":"older"'));
+      },
+    ],
   ])('%s: a full build, the same tree as a clean one', async (_name, spoil) => {
     const root = await prepare();
     spoil(root);
@@ -96,7 +154,10 @@ describe('an interrupted commit', () => {
     writer.write('api/v1/_data/index.json', '{"changed":true}\n');
     writer.remove(layout.vehicle('volt-a-400-2024'));
     // What commit() writes first, then "the process dies" before moving anything.
-    writeFileSync(path.join(writer.stagingDir, '.commit-journal.json'), JSON.stringify({ deletions: [layout.vehicle('volt-a-400-2024')] }));
+    writeFileSync(
+      path.join(writer.stagingDir, '.commit-journal.json'),
+      JSON.stringify({ deletions: [layout.vehicle('volt-a-400-2024')] }),
+    );
     expect(readFileSync(path.join(publicDir, 'api/v1/_data/index.json'), 'utf8')).not.toContain('changed');
     new TreeWriter(publicDir, ['api/'], 'incremental');
     expect(readFileSync(path.join(publicDir, 'api/v1/_data/index.json'), 'utf8')).toBe('{"changed":true}\n');

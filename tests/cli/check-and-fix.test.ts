@@ -18,34 +18,48 @@ describe('npm run check', () => {
   it('reports one error of each kind at its exact file:line:column, with the check name, and exits 1', async () => {
     const root = copyFixture();
     edit(root, 'protocols.yaml', (t) => `\uFEFF${t}`); // format
-    edit(root, 'vehicles.csv', (t) =>
-      t
-        .replace('volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50,,6.6', 'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,6.6,,6.6') // plausibility
-        .replace('volt-f-no-dc-2024,Fixture,Volt F,,2024,20', 'compatibility,Fixture,Volt F,,2024,20'), // reserved-slugs, slug-conventions (and out of order)
+    edit(
+      root,
+      'vehicles.csv',
+      (t) =>
+        t
+          .replace(
+            'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50,,6.6',
+            'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,6.6,,6.6',
+          ) // plausibility
+          .replace('volt-f-no-dc-2024,Fixture,Volt F,,2024,20', 'compatibility,Fixture,Volt F,,2024,20'), // reserved-slugs, slug-conventions (and out of order)
     );
     edit(root, 'vehicle_regions.csv', (t) => t.replace('volt-f-no-dc-2024,EU', 'compatibility,EU'));
-    edit(root, 'chargers.csv', (t) => t.replace('amp-dc-50,Amp,DC 50,DC,50,150,500', 'amp-dc-50,Amp,DC 50,DC,50,600,500')); // consistency
+    edit(root, 'chargers.csv', (t) =>
+      t.replace('amp-dc-50,Amp,DC 50,DC,50,150,500', 'amp-dc-50,Amp,DC 50,DC,50,600,500'),
+    ); // consistency
     edit(root, 'charger_connectors.csv', (t) => `${t.trimEnd()}\namp-wall-22,EU,type2,22,32,3,fixture-spec\n`); // unique-keys
     edit(root, 'observations.csv', (t) => t.replace('volt-a-400-2024,bolt-super-250', 'volt-a-400-2024,ghost-charger')); // references
-    edit(root, 'sources.yaml', (t) => `${t}- id: zz-unused\n  kind: press\n  title: Never cited\n  url: null\n  accessedAt: 2026-1-5\n`); // schema, sources-cited
+    edit(
+      root,
+      'sources.yaml',
+      (t) => `${t}- id: zz-unused\n  kind: press\n  title: Never cited\n  url: null\n  accessedAt: 2026-1-5\n`,
+    ); // schema, sources-cited
     const result = await run('check', root);
     expect(result.status).toBe(1);
     const lines = result.stderr.split('\n').filter((line) => line.startsWith('data/'));
-    expect(lines.sort()).toEqual([
-      'data/charger_connectors.csv:9:3: [unique-keys] charger, region and connector "amp-wall-22 EU type2" is already defined on line 6',
-      'data/charger_connectors.csv:9:1: [sorted-rows] row amp-wall-22 EU type2 is out of order: it belongs before line 8 (fix: run npm run fix)',
-      'data/chargers.csv:2:6: [consistency] output_voltage_min_v (600) is above output_voltage_max_v (500)',
-      'data/observations.csv:2:2: [references] charger "ghost-charger" is not defined in data/chargers.csv',
-      'data/protocols.yaml:1:1: [format] file starts with a byte-order mark (BOM) (fix: save the file as UTF-8 without BOM, or run npm run fix)',
-      'data/sources.yaml:16:15: [schema] accessedAt: must be a date written YYYY-MM-DD',
-      'data/vehicle_regions.csv:8:1: [sorted-rows] row compatibility EU is out of order: it belongs before line 7 (fix: run npm run fix)',
-      'data/vehicles.csv:4:8: [plausibility] peak DC 6.6 kW is not above on-board AC 6.6 kW',
-      'data/vehicles.csv:7:1: [reserved-slugs] slug "compatibility" is reserved by the API paths',
-      'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must end with its market: -eu, -tr, -na, -gb',
-      'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must hold its model year 2024',
-      'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must start with "fixture-" (its brand Fixture as a slug)',
-      'data/vehicles.csv:7:1: [sorted-rows] row compatibility is out of order: it belongs before line 6 (fix: run npm run fix)',
-    ].sort());
+    expect(lines.sort()).toEqual(
+      [
+        'data/charger_connectors.csv:9:3: [unique-keys] charger, region and connector "amp-wall-22 EU type2" is already defined on line 6',
+        'data/charger_connectors.csv:9:1: [sorted-rows] row amp-wall-22 EU type2 is out of order: it belongs before line 8 (fix: run npm run fix)',
+        'data/chargers.csv:2:6: [consistency] output_voltage_min_v (600) is above output_voltage_max_v (500)',
+        'data/observations.csv:2:2: [references] charger "ghost-charger" is not defined in data/chargers.csv',
+        'data/protocols.yaml:1:1: [format] file starts with a byte-order mark (BOM) (fix: save the file as UTF-8 without BOM, or run npm run fix)',
+        'data/sources.yaml:16:15: [schema] accessedAt: must be a date written YYYY-MM-DD',
+        'data/vehicle_regions.csv:8:1: [sorted-rows] row compatibility EU is out of order: it belongs before line 7 (fix: run npm run fix)',
+        'data/vehicles.csv:4:8: [plausibility] peak DC 6.6 kW is not above on-board AC 6.6 kW',
+        'data/vehicles.csv:7:1: [reserved-slugs] slug "compatibility" is reserved by the API paths',
+        'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must end with its market: -eu, -tr, -na, -gb',
+        'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must hold its model year 2024',
+        'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must start with "fixture-" (its brand Fixture as a slug)',
+        'data/vehicles.csv:7:1: [sorted-rows] row compatibility is out of order: it belongs before line 6 (fix: run npm run fix)',
+      ].sort(),
+    );
   });
 });
 
@@ -69,15 +83,22 @@ describe('npm run fix', () => {
     ]);
     expect((await run('check', root)).status).toBe(0);
     for (const file of ['vehicles.csv', 'sources.yaml']) {
-      expect(readFileSync(path.join(root, 'data', file), 'utf8'), file).toBe(readFileSync(path.join(MINI_FIXTURE, 'data', file), 'utf8'));
+      expect(readFileSync(path.join(root, 'data', file), 'utf8'), file).toBe(
+        readFileSync(path.join(MINI_FIXTURE, 'data', file), 'utf8'),
+      );
     }
     expect((await run('fix', root)).stdout).toBe('nothing to fix\n');
   });
 
   it('quotes only cells that need it and keeps YAML header comments', () => {
-    expect(fixCsv('observations', 'vehicle,charger,region,state,kw,note,source\nb,c,EU,ok,," said ""hi"",  then left ",s\na,c,GB,ok,,"plain",s\n').text).toBe(
-      'vehicle,charger,region,state,kw,note,source\na,c,GB,ok,,plain,s\nb,c,EU,ok,,"said ""hi"", then left",s\n',
+    expect(
+      fixCsv(
+        'observations',
+        'vehicle,charger,region,state,kw,note,source\nb,c,EU,ok,," said ""hi"",  then left ",s\na,c,GB,ok,,"plain",s\n',
+      ).text,
+    ).toBe('vehicle,charger,region,state,kw,note,source\na,c,GB,ok,,plain,s\nb,c,EU,ok,,"said ""hi"", then left",s\n');
+    expect(fixYaml('sources', '# comment\n- id: b\n  kind: oem\n- id: a\n  kind: oem\n').text).toBe(
+      '# comment\n- id: a\n  kind: oem\n- id: b\n  kind: oem\n',
     );
-    expect(fixYaml('sources', '# comment\n- id: b\n  kind: oem\n- id: a\n  kind: oem\n').text).toBe('# comment\n- id: a\n  kind: oem\n- id: b\n  kind: oem\n');
   });
 });

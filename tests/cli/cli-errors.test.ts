@@ -20,15 +20,22 @@ function gitRepo(): string {
   const repo = mkdtempSync(path.join(os.tmpdir(), 'ev-cli-'));
   cpSync(path.join(MINI_FIXTURE, 'data'), path.join(repo, 'data'), { recursive: true });
   execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo });
-  execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.org', 'commit', '-q', '--allow-empty', '-m', 'x'], { cwd: repo });
+  execFileSync(
+    'git',
+    ['-c', 'user.name=T', '-c', 'user.email=t@example.org', 'commit', '-q', '--allow-empty', '-m', 'x'],
+    { cwd: repo },
+  );
   return repo;
 }
 
 describe('unknown flags and arguments', () => {
-  it.each<CommandName>(['build', 'check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror'])('npm run %s -- --bogus: one line naming the flag and the usage', async (name) => {
-    const result = await runCli(name, ['--bogus']);
-    expectOneLine(result, new RegExp(`^${name}: Unknown option '--bogus'; usage: npm run ${name}`));
-  });
+  it.each<CommandName>(['build', 'check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror'])(
+    'npm run %s -- --bogus: one line naming the flag and the usage',
+    async (name) => {
+      const result = await runCli(name, ['--bogus']);
+      expectOneLine(result, new RegExp(`^${name}: Unknown option '--bogus'; usage: npm run ${name}`));
+    },
+  );
 
   it('a stray argument where none is taken', async () => {
     expectOneLine(await runCli('check', ['extra']), /^check: Unexpected argument 'extra'|^check: expected 0 argument/);
@@ -38,11 +45,17 @@ describe('unknown flags and arguments', () => {
 describe('npm run diff', () => {
   it('an unknown git ref: one line naming it', async () => {
     const repo = gitRepo();
-    expectOneLine(await runCli('diff', ['no-such-ref', '--root', repo]), /^diff: cannot read data\/ at "no-such-ref" \(.*\); give a branch, tag or commit of this repository$/);
+    expectOneLine(
+      await runCli('diff', ['no-such-ref', '--root', repo]),
+      /^diff: cannot read data\/ at "no-such-ref" \(.*\); give a branch, tag or commit of this repository$/,
+    );
   });
 
   it('no ref at all: the usage', async () => {
-    expectOneLine(await runCli('diff', []), /^diff: expected 1 argument\(s\), got 0; usage: npm run diff -- <git-ref> \[--markdown\]$/);
+    expectOneLine(
+      await runCli('diff', []),
+      /^diff: expected 1 argument\(s\), got 0; usage: npm run diff -- <git-ref> \[--markdown\]$/,
+    );
   });
 });
 
@@ -57,12 +70,21 @@ describe('npm run release', () => {
     expect(treeDigest(path.join(root, 'data')), 'nothing was written').toEqual(edited);
   };
 
-  it.each([['2026-13-45'], ['2026-02-30'], ['26-01-01'], ['tomorrow']])('--date %s is refused before anything is written', async (date) => {
-    await refused(['--date', date], new RegExp(`^release: --date must be a real day written YYYY-MM-DD, got "${date}"$`));
-  });
+  it.each([['2026-13-45'], ['2026-02-30'], ['26-01-01'], ['tomorrow']])(
+    '--date %s is refused before anything is written',
+    async (date) => {
+      await refused(
+        ['--date', date],
+        new RegExp(`^release: --date must be a real day written YYYY-MM-DD, got "${date}"$`),
+      );
+    },
+  );
 
   it('a date before the last release is refused', async () => {
-    await refused(['--date', '2025-12-31'], /^release: --date 2025-12-31 is before the last release \(0\.1\.0 on 2026-01-15\)$/);
+    await refused(
+      ['--date', '2025-12-31'],
+      /^release: --date 2025-12-31 is before the last release \(0\.1\.0 on 2026-01-15\)$/,
+    );
   });
 
   it('--major with --patch is refused', async () => {
@@ -72,7 +94,10 @@ describe('npm run release', () => {
   it('with nothing changed, says so and bumps nothing', async () => {
     const root = copyFixture();
     const before = treeDigest(path.join(root, 'data'));
-    expectOneLine(await runCli('release', ['--date', '2026-02-01', '--root', root]), /^release: nothing changed since release 0\.1\.0: no version was bumped and nothing was written$/);
+    expectOneLine(
+      await runCli('release', ['--date', '2026-02-01', '--root', root]),
+      /^release: nothing changed since release 0\.1\.0: no version was bumped and nothing was written$/,
+    );
     expect(treeDigest(path.join(root, 'data'))).toEqual(before);
   });
 
@@ -81,7 +106,9 @@ describe('npm run release', () => {
     editData(root, 'ledger/volt-a-400-2024.csv', (t) => t.replace(/,yes,/, ',maybe,'));
     const result = await runCli('release', ['--date', '2026-02-01', '--root', root]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^data\/ledger\/volt-a-400-2024\.csv:2:6: \[ledger\] published must be yes or no, got "maybe" \(fix: the ledger is written by npm run release; restore it from git\)$/m);
+    expect(result.stderr).toMatch(
+      /^data\/ledger\/volt-a-400-2024\.csv:2:6: \[ledger\] published must be yes or no, got "maybe" \(fix: the ledger is written by npm run release; restore it from git\)$/m,
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });
@@ -93,7 +120,10 @@ describe('npm run serve', () => {
     const previous = process.env.PORT;
     process.env.PORT = port;
     try {
-      expectOneLine(await runCli('serve', ['--dir', site]), new RegExp(`^serve: PORT must be a port number from 1 to 65535, got "${port}"$`));
+      expectOneLine(
+        await runCli('serve', ['--dir', site]),
+        new RegExp(`^serve: PORT must be a port number from 1 to 65535, got "${port}"$`),
+      );
     } finally {
       if (previous === undefined) delete process.env.PORT;
       else process.env.PORT = previous;
@@ -103,11 +133,17 @@ describe('npm run serve', () => {
   it('without a built public/ it says to build first', async () => {
     const root = copyFixture();
     cpSync(NETLIFY_TOML, path.join(root, 'netlify.toml'));
-    expectOneLine(await runCli('serve', ['--dir', root, '--port', '8089']), /^serve: .*public holds no built API: run npm run build \(or npm run mirror\) first$/);
+    expectOneLine(
+      await runCli('serve', ['--dir', root, '--port', '8089']),
+      /^serve: .*public holds no built API: run npm run build \(or npm run mirror\) first$/,
+    );
   });
 
   it('a folder that is neither a project nor a mirror', async () => {
-    expectOneLine(await runCli('serve', ['--dir', os.tmpdir(), '--port', '8089']), /has no netlify\.toml: serve a project folder or a mirror folder$/);
+    expectOneLine(
+      await runCli('serve', ['--dir', os.tmpdir(), '--port', '8089']),
+      /has no netlify\.toml: serve a project folder or a mirror folder$/,
+    );
   });
 
   it('with the port taken: one line naming the port', async () => {
@@ -117,7 +153,10 @@ describe('npm run serve', () => {
     try {
       const built = await copyBuiltFixture();
       cpSync(NETLIFY_TOML, path.join(built, 'netlify.toml'));
-      expectOneLine(await runCli('serve', ['--dir', built, '--port', String(port)]), new RegExp(`^serve: port ${port} on 127\\.0\\.0\\.1 is already in use`));
+      expectOneLine(
+        await runCli('serve', ['--dir', built, '--port', String(port)]),
+        new RegExp(`^serve: port ${port} on 127\\.0\\.0\\.1 is already in use`),
+      );
     } finally {
       taken.close();
     }
@@ -128,12 +167,15 @@ describe('the real programs', () => {
   it('each command, run as its own process, prints one line and exits 1 on a bad flag', async () => {
     const names = ['check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror', 'fuzz'];
     const results = await Promise.all(names.map((name) => spawnCli(name, ['--bogus'])));
-    for (const [i, result] of results.entries()) expectOneLine(result, new RegExp(`^${names[i]}: Unknown option '--bogus'`));
+    for (const [i, result] of results.entries())
+      expectOneLine(result, new RegExp(`^${names[i]}: Unknown option '--bogus'`));
   });
 
   it('npm run build on broken data exits 1, prints file:line:column on stderr and writes no public/', async () => {
     const root = copyFixture();
-    editData(root, 'vehicles.csv', (t) => t.replace('volt-a-400-2024,Fixture,Volt A,400,2024', 'volt-a-400-2024,Fixture,Volt A,400,twenty'));
+    editData(root, 'vehicles.csv', (t) =>
+      t.replace('volt-a-400-2024,Fixture,Volt A,400,2024', 'volt-a-400-2024,Fixture,Volt A,400,twenty'),
+    );
     const result = await spawnCli('build', ['--root', root]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('data/vehicles.csv:2:5: [schema] model_year: must be a whole number, got "twenty"');

@@ -46,7 +46,13 @@ describe('cachedText', () => {
 describe('cachedValue', () => {
   const counter = () => {
     const calls: string[] = [];
-    return { calls, produce: (input: string) => () => (calls.push(input), { rows: [{ value: input, line: 2, missing: undefined }], rejected: new Set(['k']) }) };
+    return {
+      calls,
+      produce: (input: string) => () => (
+        calls.push(input),
+        { rows: [{ value: input, line: 2, missing: undefined }], rejected: new Set(['k']) }
+      ),
+    };
   };
 
   it('produces once per input and returns the stored value (undefined and Sets kept) without producing again', () => {

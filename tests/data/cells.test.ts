@@ -11,7 +11,8 @@ function parse(schema: z.ZodType, raw: unknown): { ok: unknown } | { errors: str
   return result.success ? { ok: result.data } : { errors: result.error.issues.map((issue) => issue.message) };
 }
 
-const SLUG_MESSAGE = 'must be a slug: lowercase letters a-z, digits and single hyphens between them, e.g. "kia-ev6-gt-2023"';
+const SLUG_MESSAGE =
+  'must be a slug: lowercase letters a-z, digits and single hyphens between them, e.g. "kia-ev6-gt-2023"';
 
 describe('slug()', () => {
   it.each(['kia-ev6-gt-2023', 'a', '0', 'ev9-2024'])('accepts %s', (value) => {
@@ -127,11 +128,15 @@ describe('list()', () => {
   });
 
   it('checks each item against itemPattern', () => {
-    expect(parse(list({ itemPattern: /^[a-z-]+$/ }), 'ok-id Bad')).toEqual({ errors: ['"Bad" is not a valid id (lowercase slug)'] });
+    expect(parse(list({ itemPattern: /^[a-z-]+$/ }), 'ok-id Bad')).toEqual({
+      errors: ['"Bad" is not a valid id (lowercase slug)'],
+    });
   });
 
   it('reports an empty required list', () => {
-    expect(parse(list({ required: true }), '  ')).toEqual({ errors: ['is required (one or more values separated by spaces)'] });
+    expect(parse(list({ required: true }), '  ')).toEqual({
+      errors: ['is required (one or more values separated by spaces)'],
+    });
   });
 });
 

@@ -10,7 +10,20 @@ import { reservedSlugs } from '../../build/data/checks/reserved-slugs.ts';
 import { uniqueKeys } from '../../build/data/checks/unique-keys.ts';
 import { checkTables } from '../../build/data/dataset.ts';
 import { loadTables, type LoadedTables } from '../../build/data/load.ts';
-import { CONNECTORS, PROTOCOLS, adapter, charger, connectorRow, located, observation, source, tables, vehicle, vehicleRegion, wallbox } from '../helpers/rows.ts';
+import {
+  CONNECTORS,
+  PROTOCOLS,
+  adapter,
+  charger,
+  connectorRow,
+  located,
+  observation,
+  source,
+  tables,
+  vehicle,
+  vehicleRegion,
+  wallbox,
+} from '../helpers/rows.ts';
 
 /** A consistent set: one EU car, a DC unit and a wallbox in the EU, an observation, all cited sources defined. */
 function clean(): LoadedTables {
@@ -24,7 +37,11 @@ function clean(): LoadedTables {
     chargers: [located('chargers', 2, charger({ protocols: ['ISO15118-2'] })), located('chargers', 3, wallbox())],
     chargerConnectors: [
       located('chargerConnectors', 2, connectorRow()),
-      located('chargerConnectors', 3, connectorRow({ charger: 'test-wall-22', connector: 'type2', max_current_a: 32, phases: 3 })),
+      located(
+        'chargerConnectors',
+        3,
+        connectorRow({ charger: 'test-wall-22', connector: 'type2', max_current_a: 32, phases: 3 }),
+      ),
     ],
     observations: [located('observations', 2, observation({ source: ['bench-test'] }))],
   });
@@ -35,7 +52,9 @@ const C = 'data/chargers.csv';
 
 describe('data checks on a clean table set', () => {
   it('are all registered: every module of build/data/checks/ (but the shared ones) is in the registry under its file name', () => {
-    const modules = readdirSync('build/data/checks').filter((f) => !['check.ts', 'index.ts', 'run.ts', 'citations.ts'].includes(f)).map((f) => f.replace(/\.ts$/, ''));
+    const modules = readdirSync('build/data/checks')
+      .filter((f) => !['check.ts', 'index.ts', 'run.ts', 'citations.ts'].includes(f))
+      .map((f) => f.replace(/\.ts$/, ''));
     expect([...FILE_CHECKS, ...TABLE_CHECKS].map((c) => c.name).sort()).toEqual(modules.sort());
   });
 
@@ -53,8 +72,20 @@ describe('data checks on a clean table set', () => {
 });
 
 describe('the check runner', () => {
-  const crashing: TableCheck = { name: 'crashing', description: 'throws', severity: 'error', check: () => { throw new Error('boom'); } };
-  const styleOnly: TableCheck = { name: 'style-only', description: 'always one problem', severity: 'style', check: () => [{ file: V, line: 2, column: 1, check: 'style-only', message: 'style' }] };
+  const crashing: TableCheck = {
+    name: 'crashing',
+    description: 'throws',
+    severity: 'error',
+    check: () => {
+      throw new Error('boom');
+    },
+  };
+  const styleOnly: TableCheck = {
+    name: 'style-only',
+    description: 'always one problem',
+    severity: 'style',
+    check: () => [{ file: V, line: 2, column: 1, check: 'style-only', message: 'style' }],
+  };
 
   it('reports a crashing check as a problem of its own and still runs the others', () => {
     const problems = runChecks([crashing, ...TABLE_CHECKS, styleOnly], clean(), NOTHING_PUBLISHED);
@@ -72,8 +103,12 @@ describe('the check runner', () => {
   it('drops a dangling reference to a row the schema rejected, and keeps it otherwise', () => {
     const t = clean();
     t.vehicleRegions.push(located('vehicleRegions', 3, vehicleRegion({ vehicle: 'rejected-car' })));
-    expect(runChecks([references], t, NOTHING_PUBLISHED).map((p) => p.message)).toEqual(['vehicle "rejected-car" is not defined in data/vehicles.csv']);
-    expect(runChecks([references], t, NOTHING_PUBLISHED, { rejected: { vehicles: new Set(['rejected-car']) } })).toEqual([]);
+    expect(runChecks([references], t, NOTHING_PUBLISHED).map((p) => p.message)).toEqual([
+      'vehicle "rejected-car" is not defined in data/vehicles.csv',
+    ]);
+    expect(
+      runChecks([references], t, NOTHING_PUBLISHED, { rejected: { vehicles: new Set(['rejected-car']) } }),
+    ).toEqual([]);
     expect(runChecks([references], t, NOTHING_PUBLISHED, { rejected: { vehicles: 'all' } })).toEqual([]);
   });
 });
@@ -83,21 +118,48 @@ describe('unique-keys', () => {
     const t = clean();
     t.vehicles.push(located('vehicles', 5, vehicle()), located('vehicles', 9, vehicle()));
     expect(uniqueKeys.check(t, NOTHING_PUBLISHED)).toEqual([
-      { file: V, line: 5, column: 1, check: 'unique-keys', message: 'vehicle slug "test-car-2024-eu" is already defined on line 2' },
-      { file: V, line: 9, column: 1, check: 'unique-keys', message: 'vehicle slug "test-car-2024-eu" is already defined on line 2' },
+      {
+        file: V,
+        line: 5,
+        column: 1,
+        check: 'unique-keys',
+        message: 'vehicle slug "test-car-2024-eu" is already defined on line 2',
+      },
+      {
+        file: V,
+        line: 9,
+        column: 1,
+        check: 'unique-keys',
+        message: 'vehicle slug "test-car-2024-eu" is already defined on line 2',
+      },
     ]);
   });
 
   it('reports per-region keys at the column that makes them differ', () => {
     const t = clean();
-    t.vehicleRegions.push(located('vehicleRegions', 3, vehicleRegion({ region: 'GB' })), located('vehicleRegions', 4, vehicleRegion()));
+    t.vehicleRegions.push(
+      located('vehicleRegions', 3, vehicleRegion({ region: 'GB' })),
+      located('vehicleRegions', 4, vehicleRegion()),
+    );
     t.chargerConnectors.push(located('chargerConnectors', 4, connectorRow({ max_kw: 50 })));
     t.observations.push(located('observations', 3, observation({ state: 'ok' })));
     t.sources.push(located('sources', 12, source({ title: 'again' })));
     t.chargers.push(located('chargers', 4, charger({ brand: 'Other' })));
     expect(uniqueKeys.check(t, NOTHING_PUBLISHED)).toEqual([
-      { file: 'data/sources.yaml', line: 12, column: 1, check: 'unique-keys', message: 'source id "spec-sheet" is already defined on line 7' },
-      { file: C, line: 4, column: 1, check: 'unique-keys', message: 'charger slug "test-hpc-350" is already defined on line 2' },
+      {
+        file: 'data/sources.yaml',
+        line: 12,
+        column: 1,
+        check: 'unique-keys',
+        message: 'source id "spec-sheet" is already defined on line 7',
+      },
+      {
+        file: C,
+        line: 4,
+        column: 1,
+        check: 'unique-keys',
+        message: 'charger slug "test-hpc-350" is already defined on line 2',
+      },
       {
         file: 'data/vehicle_regions.csv',
         line: 4,
@@ -117,7 +179,8 @@ describe('unique-keys', () => {
         line: 3,
         column: 3,
         check: 'unique-keys',
-        message: 'observation of vehicle, charger and region "test-car-2024-eu test-hpc-350 EU" is already defined on line 2',
+        message:
+          'observation of vehicle, charger and region "test-car-2024-eu test-hpc-350 EU" is already defined on line 2',
       },
     ]);
   });
@@ -137,14 +200,32 @@ describe('reserved-slugs', () => {
     t.chargers.push(located('chargers', 7, charger({ slug: 'compatibility' })));
     t.sources.push(located('sources', 12, source({ id: 'compatibility' })));
     expect(reservedSlugs.check(t, NOTHING_PUBLISHED)).toEqual([
-      { file: V, line: 3, column: 1, check: 'reserved-slugs', message: 'slug "compatibility" is reserved by the API paths' },
-      { file: C, line: 7, column: 1, check: 'reserved-slugs', message: 'slug "compatibility" is reserved by the API paths' },
+      {
+        file: V,
+        line: 3,
+        column: 1,
+        check: 'reserved-slugs',
+        message: 'slug "compatibility" is reserved by the API paths',
+      },
+      {
+        file: C,
+        line: 7,
+        column: 1,
+        check: 'reserved-slugs',
+        message: 'slug "compatibility" is reserved by the API paths',
+      },
     ]);
   });
 });
 
 describe('references', () => {
-  const problem = (file: string, line: number, column: number, message: string) => ({ file, line, column, check: 'references', message });
+  const problem = (file: string, line: number, column: number, message: string) => ({
+    file,
+    line,
+    column,
+    check: 'references',
+    message,
+  });
   /** The problems without `about` (what the runner uses to drop echoes of rejected rows; tested with the runner). */
   const check = (t: LoadedTables) => references.check(t, NOTHING_PUBLISHED).map(({ about: _about, ...rest }) => rest);
 
@@ -172,8 +253,16 @@ describe('references', () => {
 
   it('reports adapter and inlet connectors that are unknown or carry the other current', () => {
     const t = clean();
-    t.adapters.push(located('adapters', 12, adapter({ id: 'odd', vehicle_inlet: 'type2', charger_connector: 'gbt', source: ['spec-sheet'] })));
-    t.vehicleRegions.push(located('vehicleRegions', 3, vehicleRegion({ region: 'GB', ac_inlet: 'ccs2', dc_inlet: 'type2' })));
+    t.adapters.push(
+      located(
+        'adapters',
+        12,
+        adapter({ id: 'odd', vehicle_inlet: 'type2', charger_connector: 'gbt', source: ['spec-sheet'] }),
+      ),
+    );
+    t.vehicleRegions.push(
+      located('vehicleRegions', 3, vehicleRegion({ region: 'GB', ac_inlet: 'ccs2', dc_inlet: 'type2' })),
+    );
     expect(check(t)).toEqual([
       problem('data/adapters.yaml', 12, 4, 'connector "type2" does not carry DC'),
       problem('data/adapters.yaml', 12, 5, 'connector "gbt" is not defined in data/connectors.yaml'),
@@ -210,12 +299,22 @@ describe('references', () => {
 });
 
 describe('consistency', () => {
-  const problem = (file: string, line: number, column: number, message: string) => ({ file, line, column, check: 'consistency', message });
+  const problem = (file: string, line: number, column: number, message: string) => ({
+    file,
+    line,
+    column,
+    check: 'consistency',
+    message,
+  });
 
   it('reports a DC voltage range whose minimum is above its maximum', () => {
     const t = clean();
-    t.chargers.push(located('chargers', 4, charger({ slug: 'test-hpc-350', output_voltage_min_v: 900, output_voltage_max_v: 500 })));
-    expect(consistency.check(t, NOTHING_PUBLISHED)).toEqual([problem(C, 4, 6, 'output_voltage_min_v (900) is above output_voltage_max_v (500)')]);
+    t.chargers.push(
+      located('chargers', 4, charger({ slug: 'test-hpc-350', output_voltage_min_v: 900, output_voltage_max_v: 500 })),
+    );
+    expect(consistency.check(t, NOTHING_PUBLISHED)).toEqual([
+      problem(C, 4, 6, 'output_voltage_min_v (900) is above output_voltage_max_v (500)'),
+    ]);
   });
 
   it('reports a voltage range on an AC unit, at the first filled column', () => {
@@ -234,7 +333,12 @@ describe('consistency', () => {
     const t = clean();
     t.chargers.push(located('chargers', 4, charger({ slug: 'lonely-box' })));
     expect(consistency.check(t, NOTHING_PUBLISHED)).toEqual([
-      problem(C, 4, 1, 'charger "lonely-box" has no row in data/charger_connectors.csv, so it is available in no region'),
+      problem(
+        C,
+        4,
+        1,
+        'charger "lonely-box" has no row in data/charger_connectors.csv, so it is available in no region',
+      ),
     ]);
   });
 
@@ -245,6 +349,8 @@ describe('consistency', () => {
       located('observations', 4, observation({ state: 'no', kw: 0 })),
       located('observations', 5, observation({ state: 'no', kw: null })),
     );
-    expect(consistency.check(t, NOTHING_PUBLISHED)).toEqual([problem('data/observations.csv', 3, 5, 'state "no" means no charging; kw must be empty or 0, got 50')]);
+    expect(consistency.check(t, NOTHING_PUBLISHED)).toEqual([
+      problem('data/observations.csv', 3, 5, 'state "no" means no charging; kw must be empty or 0, got 50'),
+    ]);
   });
 });

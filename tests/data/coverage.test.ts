@@ -12,7 +12,7 @@ describe('datasetCoverage on the mini fixture', () => {
   const site = sharedSite('mini');
   let coverage: Coverage;
   beforeAll(async () => {
-      coverage = datasetCoverage(loadDataset(MINI_FIXTURE));
+    coverage = datasetCoverage(loadDataset(MINI_FIXTURE));
   });
 
   it('counts the states of exactly the edge files the build wrote, region by region', async () => {
@@ -20,7 +20,7 @@ describe('datasetCoverage on the mini fixture', () => {
       const fromFiles = Object.fromEntries(STATES.map((state) => [state, 0]));
       const files = listFiles(site.publicDir).filter((file) => file.startsWith(`api/v1/_data/edges/${region}/`));
       for (const file of files) {
-        const edge = (site.json(file)) as { state: string };
+        const edge = site.json(file) as { state: string };
         fromFiles[edge.state]! += 1;
       }
       expect(coverage.regions[region].states, region).toEqual(fromFiles);
@@ -28,7 +28,9 @@ describe('datasetCoverage on the mini fixture', () => {
   });
 
   it('counts the vehicles and the index counts of the built /api/v1 document', async () => {
-    const index = (site.json('api/v1/_data/index.json')) as { counts: { vehicles: number; chargers: number; edges: number } };
+    const index = site.json('api/v1/_data/index.json') as {
+      counts: { vehicles: number; chargers: number; edges: number };
+    };
     expect(coverage.vehicles).toBe(index.counts.vehicles);
     expect(coverage.chargers.AC + coverage.chargers.DC).toBe(index.counts.chargers);
     const edges = REGIONS.flatMap((region) => STATES.map((state) => coverage.regions[region].states[state]));
@@ -39,22 +41,52 @@ describe('datasetCoverage on the mini fixture', () => {
     const table = coverageTable(coverage).split('\n');
     expect(table).toContain('| region | vehicles | DC chargers | AC chargers | ok | adp | limited | no | unk |');
     const eu = coverage.regions.EU;
-    expect(table).toContain(`| EU | ${eu.vehicles} | ${eu.chargers.DC} | ${eu.chargers.AC} | ${STATES.map((s) => eu.states[s]).join(' | ')} |`);
+    expect(table).toContain(
+      `| EU | ${eu.vehicles} | ${eu.chargers.DC} | ${eu.chargers.AC} | ${STATES.map((s) => eu.states[s]).join(' | ')} |`,
+    );
   });
 });
 
 describe('bestSellerCoverage', () => {
-  const rows = (cells: Partial<BestSellerRow>[]): BestSellerRow[] => cells.map((c, i) => ({ region: 'EU', rank: i + 1, brand: 'Kia', family: 'EV6', units: null, period: '2021-2025', source: ['s'], ...c }));
+  const rows = (cells: Partial<BestSellerRow>[]): BestSellerRow[] =>
+    cells.map((c, i) => ({
+      region: 'EU',
+      rank: i + 1,
+      brand: 'Kia',
+      family: 'EV6',
+      units: null,
+      period: '2021-2025',
+      source: ['s'],
+      ...c,
+    }));
   const data = (bestSellers: BestSellerRow[]) =>
     ({
-      vehicles: [{ slug: 'kia-e-niro-2020-eu', brand: 'Kia', family: 'e-Niro' }, { slug: 'kia-ev6-2022-na', brand: 'Kia', family: 'EV6' }],
-      vehicleRegions: new Map([['kia-e-niro-2020-eu', new Map([['EU', {}]])], ['kia-ev6-2022-na', new Map([['NA', {}]])]]),
+      vehicles: [
+        { slug: 'kia-e-niro-2020-eu', brand: 'Kia', family: 'e-Niro' },
+        { slug: 'kia-ev6-2022-na', brand: 'Kia', family: 'EV6' },
+      ],
+      vehicleRegions: new Map([
+        ['kia-e-niro-2020-eu', new Map([['EU', {}]])],
+        ['kia-ev6-2022-na', new Map([['NA', {}]])],
+      ]),
       bestSellers,
     }) as unknown as Dataset;
 
   it('counts a family on sale in the region under any of its names, and a family sold elsewhere as missing, by rank', () => {
-    const result = bestSellerCoverage(data(rows([{ rank: 2, family: 'EV6' }, { rank: 1, family: 'Niro EV | e-Niro' }, { region: 'NA', family: 'EV6' }, { rank: 3, brand: 'Tesla', family: 'Model Y' }])));
-    expect(result).toEqual({ EU: { hits: ['Kia Niro EV'], misses: ['Kia EV6', 'Tesla Model Y'] }, NA: { hits: ['Kia EV6'], misses: [] } });
+    const result = bestSellerCoverage(
+      data(
+        rows([
+          { rank: 2, family: 'EV6' },
+          { rank: 1, family: 'Niro EV | e-Niro' },
+          { region: 'NA', family: 'EV6' },
+          { rank: 3, brand: 'Tesla', family: 'Model Y' },
+        ]),
+      ),
+    );
+    expect(result).toEqual({
+      EU: { hits: ['Kia Niro EV'], misses: ['Kia EV6', 'Tesla Model Y'] },
+      NA: { hits: ['Kia EV6'], misses: [] },
+    });
   });
 });
 
@@ -72,7 +104,9 @@ describe('the shipped dataset', () => {
   });
 
   it('keeps the coverage minimums: 300 variants of model years 2019-2026, 20 brands, 60 charger models (18 DC, 8 AC), 15 observations', () => {
-    expect(data.vehicles.filter((vehicle) => vehicle.model_year >= 2019 && vehicle.model_year <= 2026).length).toBeGreaterThanOrEqual(300);
+    expect(
+      data.vehicles.filter((vehicle) => vehicle.model_year >= 2019 && vehicle.model_year <= 2026).length,
+    ).toBeGreaterThanOrEqual(300);
     expect(coverage.chargers.DC + coverage.chargers.AC).toBeGreaterThanOrEqual(60);
     expect(coverage.brands).toBeGreaterThanOrEqual(20);
     expect(coverage.architectures['400V']).toBeGreaterThan(0);
@@ -98,23 +132,29 @@ describe('the shipped dataset', () => {
     TR: { length: 10, missing: ['MINI Countryman Electric', 'Kia EV3'] },
   };
 
-  it.each(REGIONS)('%s: a best-seller list of 25 families from registration statistics, at least 90 %% of it on sale there (known gaps aside)', (region) => {
-    const list = coverage.bestSellers[region];
-    expect(list, `data/best_sellers.csv has no ${region} list`).toBeDefined();
-    const gap = BEST_SELLER_GAPS[region];
-    const length = list!.hits.length + list!.misses.length;
-    expect(length).toBe(gap?.length ?? 25);
-    if (gap) {
-      expect(list!.hits.length / length).toBeLessThan(0.9);
-      expect(list!.misses).toEqual(gap.missing);
-    } else expect(list!.hits.length / length).toBeGreaterThanOrEqual(0.9);
-  });
+  it.each(REGIONS)(
+    '%s: a best-seller list of 25 families from registration statistics, at least 90 %% of it on sale there (known gaps aside)',
+    (region) => {
+      const list = coverage.bestSellers[region];
+      expect(list, `data/best_sellers.csv has no ${region} list`).toBeDefined();
+      const gap = BEST_SELLER_GAPS[region];
+      const length = list!.hits.length + list!.misses.length;
+      expect(length).toBe(gap?.length ?? 25);
+      if (gap) {
+        expect(list!.hits.length / length).toBeLessThan(0.9);
+        expect(list!.misses).toEqual(gap.missing);
+      } else expect(list!.hits.length / length).toBeGreaterThanOrEqual(0.9);
+    },
+  );
 
-  it.each(REGIONS)('%s: at least 30 variants on sale, DC and AC charger models, every state occurs (known gaps aside)', (region) => {
-    const { vehicles, chargers, states } = coverage.regions[region];
-    expect(vehicles).toBeGreaterThanOrEqual(30);
-    expect(chargers.DC).toBeGreaterThan(0);
-    expect(chargers.AC).toBeGreaterThan(0);
-    expect(STATES.filter((state) => states[state] === 0)).toEqual(KNOWN_GAPS[region] ?? []);
-  });
+  it.each(REGIONS)(
+    '%s: at least 30 variants on sale, DC and AC charger models, every state occurs (known gaps aside)',
+    (region) => {
+      const { vehicles, chargers, states } = coverage.regions[region];
+      expect(vehicles).toBeGreaterThanOrEqual(30);
+      expect(chargers.DC).toBeGreaterThan(0);
+      expect(chargers.AC).toBeGreaterThan(0);
+      expect(STATES.filter((state) => states[state] === 0)).toEqual(KNOWN_GAPS[region] ?? []);
+    },
+  );
 });

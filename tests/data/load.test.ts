@@ -31,18 +31,23 @@ describe('loadTables', () => {
     for (let pass = 0; pass < 2; pass += 1) {
       const { tables } = loadTables(MINI_FIXTURE);
       for (const name of Object.keys(TABLES) as TableName[]) {
-        expect(tables[name].map((row) => seen(name, row)), name).toEqual(parsedDirectly(MINI_FIXTURE, name).rows.map((row) => seen(name, row)));
+        expect(
+          tables[name].map((row) => seen(name, row)),
+          name,
+        ).toEqual(parsedDirectly(MINI_FIXTURE, name).rows.map((row) => seen(name, row)));
       }
     }
   });
 
-  it('reports a changed file\'s problems, not those of the cached bytes it replaced', () => {
+  it("reports a changed file's problems, not those of the cached bytes it replaced", () => {
     const root = copyFixture();
     editData(root, 'sources.yaml', (t) => t.replace(/kind: \w+/, 'kind: rumour'));
     editData(root, 'vehicles.csv', (t) => t.replace(/\n([^,\n]+),/, '\n$1 X,'));
     const broken = loadTables(root).problems;
     expect(broken.map((p) => `${p.file}:${p.line}:${p.column}`).sort()).toEqual(
-      [...parsedDirectly(root, 'sources').problems, ...parsedDirectly(root, 'vehicles').problems].map((p) => `${p.file}:${p.line}:${p.column}`).sort(),
+      [...parsedDirectly(root, 'sources').problems, ...parsedDirectly(root, 'vehicles').problems]
+        .map((p) => `${p.file}:${p.line}:${p.column}`)
+        .sort(),
     );
     expect(new Set(broken.map((p) => p.file))).toEqual(new Set(['data/sources.yaml', 'data/vehicles.csv']));
     const fixed = copyFixture();

@@ -4,7 +4,11 @@ import { acPower } from '../../build/derive/rules/ac-power.ts';
 import { adapter, connectorRow, path, vehicle, wallbox } from '../helpers/rows.ts';
 
 const acPath = (o: Parameters<typeof connectorRow>[0] = {}) =>
-  path({ current: 'AC', connector: connectorRow({ charger: 'test-wall-22', connector: 'type2', ...o }), vehicleInlet: 'type2' });
+  path({
+    current: 'AC',
+    connector: connectorRow({ charger: 'test-wall-22', connector: 'type2', ...o }),
+    vehicleInlet: 'type2',
+  });
 
 const singlePhase74 = vehicle({ max_ac_kw_oem: 7.4, ac_phases: 1 });
 const threePhase11 = vehicle({ max_ac_kw_oem: 11, ac_phases: 3 });
@@ -52,24 +56,48 @@ describe('acPower', () => {
   });
 
   it("caps at the adapter's max_kw", () => {
-    const p = acPower(threePhase11, wallbox(), { ...acPath({ max_current_a: 32, phases: 3 }), adapter: adapter({ current: 'AC', max_kw: 7 }) }, 'EU');
+    const p = acPower(
+      threePhase11,
+      wallbox(),
+      { ...acPath({ max_current_a: 32, phases: 3 }), adapter: adapter({ current: 'AC', max_kw: 7 }) },
+      'EU',
+    );
     expect(p).toMatchObject({ kw: 7, chargerLimited: true });
   });
 
   it('lists the vehicle AC maximum as missing when unknown', () => {
     const p = acPower(vehicle({ max_ac_kw_oem: null }), wallbox(), acPath({ max_current_a: 32, phases: 3 }), 'EU');
-    expect(p).toEqual({ kw: null, chargerLimited: false, impossible: null, missing: ['vehicle max_ac_kw_oem'], unchecked: [] });
+    expect(p).toEqual({
+      kw: null,
+      chargerLimited: false,
+      impossible: null,
+      missing: ['vehicle max_ac_kw_oem'],
+      unchecked: [],
+    });
   });
 
   it('estimates from the power caps only and records an unchecked input when phases are unknown', () => {
-    const expected = { kw: 11, chargerLimited: false, impossible: null, missing: [], unchecked: ['AC phases or current per phase'] };
+    const expected = {
+      kw: 11,
+      chargerLimited: false,
+      impossible: null,
+      missing: [],
+      unchecked: ['AC phases or current per phase'],
+    };
     expect(acPower(threePhase11, wallbox(), acPath({ max_current_a: 32, phases: null }), 'EU')).toEqual(expected);
-    expect(acPower(vehicle({ ac_phases: null }), wallbox(), acPath({ max_current_a: 32, phases: 3 }), 'EU')).toEqual(expected);
+    expect(acPower(vehicle({ ac_phases: null }), wallbox(), acPath({ max_current_a: 32, phases: 3 }), 'EU')).toEqual(
+      expected,
+    );
     expect(acPower(threePhase11, wallbox(), acPath({ max_current_a: null, phases: 3 }), 'EU')).toEqual(expected);
   });
 
   it('does not guess a phase limit when phases are unknown (a 16 A box would otherwise cap a single-phase car)', () => {
-    const p = acPower(singlePhase74, wallbox({ nominal_max_kw: 11 }), acPath({ max_current_a: 16, phases: null }), 'EU');
+    const p = acPower(
+      singlePhase74,
+      wallbox({ nominal_max_kw: 11 }),
+      acPath({ max_current_a: 16, phases: null }),
+      'EU',
+    );
     expect(p).toMatchObject({ kw: 7.4, chargerLimited: false, unchecked: ['AC phases or current per phase'] });
   });
 });

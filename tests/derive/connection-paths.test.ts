@@ -27,14 +27,38 @@ describe('connectorCurrent', () => {
 });
 
 /** A pairing of the test car (brand Test) and a charger of the given kind, for the adapter rule. */
-function pairing(vr: VehicleRegionRow, rows: ChargerConnectorRow[], kind: CurrentKind, adapters: AdapterEntry[], region: Region, o: { vehicle?: Partial<VehicleRow>; charger?: string; asOf?: string | null } = {}): Pairing {
+function pairing(
+  vr: VehicleRegionRow,
+  rows: ChargerConnectorRow[],
+  kind: CurrentKind,
+  adapters: AdapterEntry[],
+  region: Region,
+  o: { vehicle?: Partial<VehicleRow>; charger?: string; asOf?: string | null } = {},
+): Pairing {
   const data = { connectors: CONNECTORS, adapters, asOf: o.asOf ?? null } as unknown as Dataset;
-  return { data, vehicle: vehicle(o.vehicle), charger: charger({ slug: o.charger ?? 'test-hpc-350', current_kind: kind }), region, vehicleRegion: vr, connectorRows: rows };
+  return {
+    data,
+    vehicle: vehicle(o.vehicle),
+    charger: charger({ slug: o.charger ?? 'test-hpc-350', current_kind: kind }),
+    region,
+    vehicleRegion: vr,
+    connectorRows: rows,
+  };
 }
 
 /** Rules connector-match and adapter-path together: every path, connector by connector (direct first, then adapters). */
-function connectionPaths(vr: VehicleRegionRow, rows: ChargerConnectorRow[], kind: CurrentKind, connectors: typeof CONNECTORS, adapters: AdapterEntry[], region: Region) {
-  return rows.flatMap((row) => [...directPaths(vr, [row], kind, connectors), ...adapterPaths(pairing(vr, [row], kind, adapters, region))]);
+function connectionPaths(
+  vr: VehicleRegionRow,
+  rows: ChargerConnectorRow[],
+  kind: CurrentKind,
+  connectors: typeof CONNECTORS,
+  adapters: AdapterEntry[],
+  region: Region,
+) {
+  return rows.flatMap((row) => [
+    ...directPaths(vr, [row], kind, connectors),
+    ...adapterPaths(pairing(vr, [row], kind, adapters, region)),
+  ]);
 }
 
 describe('rules connector-match and adapter-path', () => {
@@ -45,12 +69,26 @@ describe('rules connector-match and adapter-path', () => {
   });
 
   it('gives no path when nothing matches and no adapter fits', () => {
-    const paths = connectionPaths(vehicleRegion(), [connectorRow({ connector: 'chademo' })], 'DC', CONNECTORS, [adapter()], 'EU');
+    const paths = connectionPaths(
+      vehicleRegion(),
+      [connectorRow({ connector: 'chademo' })],
+      'DC',
+      CONNECTORS,
+      [adapter()],
+      'EU',
+    );
     expect(paths).toEqual([]);
   });
 
   it('skips a connector id that is not in the connector table', () => {
-    const paths = connectionPaths(vehicleRegion(), [connectorRow({ connector: 'mystery-plug' })], 'DC', CONNECTORS, [], 'EU');
+    const paths = connectionPaths(
+      vehicleRegion(),
+      [connectorRow({ connector: 'mystery-plug' })],
+      'DC',
+      CONNECTORS,
+      [],
+      'EU',
+    );
     expect(paths).toEqual([]);
   });
 
@@ -105,7 +143,9 @@ describe('rules connector-match and adapter-path', () => {
   it('gives a vehicle without a DC inlet no DC path, but still AC paths', () => {
     const noDc = vehicleRegion({ dc_inlet: null });
     const anyDcAdapter = adapter({ vehicle_inlet: 'ccs2', charger_connector: 'ccs2', regions: ['EU'] });
-    expect(connectionPaths(noDc, [connectorRow({ connector: 'ccs2' })], 'DC', CONNECTORS, [anyDcAdapter], 'EU')).toEqual([]);
+    expect(
+      connectionPaths(noDc, [connectorRow({ connector: 'ccs2' })], 'DC', CONNECTORS, [anyDcAdapter], 'EU'),
+    ).toEqual([]);
     const type2 = connectorRow({ charger: 'test-wall-22', connector: 'type2' });
     expect(connectionPaths(noDc, [type2], 'AC', CONNECTORS, [], 'EU')).toEqual([
       { current: 'AC', connector: type2, vehicleInlet: 'type2', adapter: null },
@@ -137,7 +177,8 @@ describe('rules connector-match and adapter-path', () => {
 describe('rule adapter-path: an adapter belongs to a programme', () => {
   const nacs = connectorRow({ region: 'NA', connector: 'nacs' });
   const na = vehicleRegion({ region: 'NA', ac_inlet: 'type1', dc_inlet: 'ccs1' });
-  const paths = (a: AdapterEntry, o: Parameters<typeof pairing>[5] = {}) => adapterPaths(pairing(na, [nacs], 'DC', [a], 'NA', o));
+  const paths = (a: AdapterEntry, o: Parameters<typeof pairing>[5] = {}) =>
+    adapterPaths(pairing(na, [nacs], 'DC', [a], 'NA', o));
 
   it('applies to the brands it covers only', () => {
     expect(paths(adapter({ brands: ['Test'] }))).toHaveLength(1);

@@ -3,18 +3,29 @@ import { dcPower, dcVoltageWindow } from '../../build/derive/rules/dc-power.ts';
 import { adapter, charger, connectorRow, path, vehicle } from '../helpers/rows.ts';
 
 /** An 800 V car on a charger that tops out at 500 V. */
-const car800 = (boost: number | null) => vehicle({ architecture_voltage_v: 800, max_dc_kw_oem: 230, boost_dc_kw: boost });
-const charger500 = charger({ slug: 'test-dc-50', nominal_max_kw: 300, output_voltage_min_v: 150, output_voltage_max_v: 500 });
+const car800 = (boost: number | null) =>
+  vehicle({ architecture_voltage_v: 800, max_dc_kw_oem: 230, boost_dc_kw: boost });
+const charger500 = charger({
+  slug: 'test-dc-50',
+  nominal_max_kw: 300,
+  output_voltage_min_v: 150,
+  output_voltage_max_v: 500,
+});
 
 describe('dcVoltageWindow', () => {
   it('is direct when the charger maximum reaches the pack voltage (boundary included)', () => {
     expect(dcVoltageWindow(vehicle({ architecture_voltage_v: 400 }), charger())).toEqual({ mode: 'direct' });
     expect(dcVoltageWindow(vehicle({ architecture_voltage_v: 500 }), charger500)).toEqual({ mode: 'direct' });
-    expect(dcVoltageWindow(vehicle({ architecture_voltage_v: 400 }), charger({ output_voltage_min_v: null }))).toEqual({ mode: 'direct' });
+    expect(dcVoltageWindow(vehicle({ architecture_voltage_v: 400 }), charger({ output_voltage_min_v: null }))).toEqual({
+      mode: 'direct',
+    });
   });
 
   it('is unchecked when the pack voltage is unknown', () => {
-    expect(dcVoltageWindow(vehicle({ architecture_voltage_v: null }), charger500)).toEqual({ mode: 'unchecked', reason: 'vehicle pack voltage' });
+    expect(dcVoltageWindow(vehicle({ architecture_voltage_v: null }), charger500)).toEqual({
+      mode: 'unchecked',
+      reason: 'vehicle pack voltage',
+    });
   });
 
   it('is unchecked when the charger maximum is unknown', () => {
@@ -49,7 +60,13 @@ describe('dcVoltageWindow', () => {
 describe('dcPower', () => {
   it('takes the vehicle peak when the charger side can give more (not limited)', () => {
     const p = dcPower(vehicle({ max_dc_kw_oem: 150 }), charger(), path());
-    expect(p).toEqual({ kw: 150, chargerLimited: false, impossible: null, missing: [], unchecked: ['connector current limit'] });
+    expect(p).toEqual({
+      kw: 150,
+      chargerLimited: false,
+      impossible: null,
+      missing: [],
+      unchecked: ['connector current limit'],
+    });
   });
 
   it("caps at the unit's nominal power when the connector has no own cap", () => {
@@ -59,29 +76,51 @@ describe('dcPower', () => {
   });
 
   it("caps at the connector's max_kw before the unit's nominal power", () => {
-    const p = dcPower(vehicle({ max_dc_kw_oem: 150 }), charger({ nominal_max_kw: 350 }), path({ connector: connectorRow({ max_kw: 100 }) }));
+    const p = dcPower(
+      vehicle({ max_dc_kw_oem: 150 }),
+      charger({ nominal_max_kw: 350 }),
+      path({ connector: connectorRow({ max_kw: 100 }) }),
+    );
     expect(p.kw).toBe(100);
     expect(p.chargerLimited).toBe(true);
   });
 
   it("caps at the adapter's max_kw, and not at all when the adapter cap is unknown", () => {
     const big = vehicle({ max_dc_kw_oem: 250 });
-    expect(dcPower(big, charger(), path({ adapter: adapter({ max_kw: 150 }) }))).toMatchObject({ kw: 150, chargerLimited: true });
-    expect(dcPower(big, charger(), path({ adapter: adapter({ max_kw: null }) }))).toMatchObject({ kw: 250, chargerLimited: false });
+    expect(dcPower(big, charger(), path({ adapter: adapter({ max_kw: 150 }) }))).toMatchObject({
+      kw: 150,
+      chargerLimited: true,
+    });
+    expect(dcPower(big, charger(), path({ adapter: adapter({ max_kw: null }) }))).toMatchObject({
+      kw: 250,
+      chargerLimited: false,
+    });
   });
 
   it('caps at max_current_a × pack voltage', () => {
-    const p = dcPower(vehicle({ max_dc_kw_oem: 150, architecture_voltage_v: 400 }), charger(), path({ connector: connectorRow({ max_current_a: 200 }) }));
+    const p = dcPower(
+      vehicle({ max_dc_kw_oem: 150, architecture_voltage_v: 400 }),
+      charger(),
+      path({ connector: connectorRow({ max_current_a: 200 }) }),
+    );
     expect(p).toEqual({ kw: 80, chargerLimited: true, impossible: null, missing: [], unchecked: [] });
   });
 
   it('rounds the current cap to 0.1 kW', () => {
-    const p = dcPower(vehicle({ architecture_voltage_v: 397 }), charger(), path({ connector: connectorRow({ max_current_a: 125 }) }));
+    const p = dcPower(
+      vehicle({ architecture_voltage_v: 397 }),
+      charger(),
+      path({ connector: connectorRow({ max_current_a: 125 }) }),
+    );
     expect(p.kw).toBe(49.6);
   });
 
   it('does not mark the edge limited when the vehicle is the cap', () => {
-    const p = dcPower(vehicle({ max_dc_kw_oem: 50 }), charger(), path({ connector: connectorRow({ max_kw: 50, max_current_a: 500 }) }));
+    const p = dcPower(
+      vehicle({ max_dc_kw_oem: 50 }),
+      charger(),
+      path({ connector: connectorRow({ max_kw: 50, max_current_a: 500 }) }),
+    );
     expect(p).toMatchObject({ kw: 50, chargerLimited: false });
   });
 
@@ -115,12 +154,26 @@ describe('dcPower', () => {
   });
 
   it('gives kw null and lists the vehicle DC maximum as missing', () => {
-    const p = dcPower(vehicle({ max_dc_kw_oem: null }), charger(), path({ connector: connectorRow({ max_current_a: 500 }) }));
-    expect(p).toEqual({ kw: null, chargerLimited: false, impossible: null, missing: ['vehicle max_dc_kw_oem'], unchecked: [] });
+    const p = dcPower(
+      vehicle({ max_dc_kw_oem: null }),
+      charger(),
+      path({ connector: connectorRow({ max_current_a: 500 }) }),
+    );
+    expect(p).toEqual({
+      kw: null,
+      chargerLimited: false,
+      impossible: null,
+      missing: ['vehicle max_dc_kw_oem'],
+      unchecked: [],
+    });
   });
 
   it('estimates but records unchecked inputs when the pack voltage is unknown', () => {
-    const p = dcPower(vehicle({ architecture_voltage_v: null }), charger(), path({ connector: connectorRow({ max_current_a: 200 }) }));
+    const p = dcPower(
+      vehicle({ architecture_voltage_v: null }),
+      charger(),
+      path({ connector: connectorRow({ max_current_a: 200 }) }),
+    );
     expect(p).toEqual({
       kw: 150,
       chargerLimited: false,
@@ -131,7 +184,17 @@ describe('dcPower', () => {
   });
 
   it('uses the pack voltage for the current cap when only the charger voltage range is unknown', () => {
-    const p = dcPower(vehicle(), charger({ output_voltage_max_v: null }), path({ connector: connectorRow({ max_current_a: 200 }) }));
-    expect(p).toEqual({ kw: 80, chargerLimited: true, impossible: null, missing: [], unchecked: ['charger output voltage range'] });
+    const p = dcPower(
+      vehicle(),
+      charger({ output_voltage_max_v: null }),
+      path({ connector: connectorRow({ max_current_a: 200 }) }),
+    );
+    expect(p).toEqual({
+      kw: 80,
+      chargerLimited: true,
+      impossible: null,
+      missing: [],
+      unchecked: ['charger output voltage range'],
+    });
   });
 });

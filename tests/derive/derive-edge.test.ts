@@ -4,7 +4,16 @@ import { loadDataset, type Dataset } from '../../build/data/dataset.ts';
 import { DERIVED_CONFIDENCE as C, OBSERVATION_CONFIDENCE } from '../../build/derive/rules/confidence.ts';
 import { deriveEdge } from '../../build/derive/derive-edge.ts';
 import { DERIVED_SOURCE_ID } from '../../build/derive/rules/cited-sources.ts';
-import { adapter, charger, connectorRow, dataset, observation, source, vehicle, vehicleRegion } from '../helpers/rows.ts';
+import {
+  adapter,
+  charger,
+  connectorRow,
+  dataset,
+  observation,
+  source,
+  vehicle,
+  vehicleRegion,
+} from '../helpers/rows.ts';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -15,15 +24,34 @@ const carRegions = [
   vehicleRegion({ vehicle: car.slug, region: 'EU', ac_inlet: 'type2', dc_inlet: 'ccs1' }),
   vehicleRegion({ vehicle: car.slug, region: 'GB', ac_inlet: 'type2', dc_inlet: 'ccs2' }),
 ];
-const sup = charger({ slug: 'super-250', nominal_max_kw: 250, output_voltage_min_v: 50, output_voltage_max_v: 500, protocols: ['DIN70121', 'Tesla'] });
+const sup = charger({
+  slug: 'super-250',
+  nominal_max_kw: 250,
+  output_voltage_min_v: 50,
+  output_voltage_max_v: 500,
+  protocols: ['DIN70121', 'Tesla'],
+});
 const supRows = (['NA', 'EU', 'TR'] as const).map((region) =>
-  connectorRow({ charger: sup.slug, region, connector: 'nacs', max_kw: 250, max_current_a: 500, source: ['plug-sheet'] }),
+  connectorRow({
+    charger: sup.slug,
+    region,
+    connector: 'nacs',
+    max_kw: 250,
+    max_current_a: 500,
+    source: ['plug-sheet'],
+  }),
 );
-const sources = ['spec-sheet', 'plug-sheet', 'adapter-sheet'].map((id) => source({ id })).concat(
-  source({ id: 'bench-test', kind: 'testing' }),
-  source({ id: 'forum', kind: 'community' }),
-);
-const base = { vehicles: [car], vehicleRegions: carRegions, chargers: [sup], chargerConnectors: supRows, adapters: [adapter()], sources };
+const sources = ['spec-sheet', 'plug-sheet', 'adapter-sheet']
+  .map((id) => source({ id }))
+  .concat(source({ id: 'bench-test', kind: 'testing' }), source({ id: 'forum', kind: 'community' }));
+const base = {
+  vehicles: [car],
+  vehicleRegions: carRegions,
+  chargers: [sup],
+  chargerConnectors: supRows,
+  adapters: [adapter()],
+  sources,
+};
 const data = dataset(base);
 
 describe('deriveEdge', () => {
@@ -50,7 +78,13 @@ describe('deriveEdge', () => {
   });
 
   it('is no, kw 0, where the adapter is not sold', () => {
-    expect(deriveEdge(data, car, sup, 'EU')).toMatchObject({ state: 'no', kw: 0, adapterRequired: false, protocols: [], confidence: C.noPhysicalPath });
+    expect(deriveEdge(data, car, sup, 'EU')).toMatchObject({
+      state: 'no',
+      kw: 0,
+      adapterRequired: false,
+      protocols: [],
+      confidence: C.noPhysicalPath,
+    });
   });
 
   it('is no (ruled out, not "no path") when the adapter path shares no protocol', () => {
@@ -60,7 +94,14 @@ describe('deriveEdge', () => {
   });
 
   it('prefers a direct path over an adapter, even at lower power', () => {
-    const direct = connectorRow({ charger: sup.slug, region: 'NA', connector: 'ccs1', max_kw: 50, max_current_a: 500, source: ['ccs1-sheet'] });
+    const direct = connectorRow({
+      charger: sup.slug,
+      region: 'NA',
+      connector: 'ccs1',
+      max_kw: 50,
+      max_current_a: 500,
+      source: ['ccs1-sheet'],
+    });
     const edge = deriveEdge(dataset({ ...base, chargerConnectors: [...supRows, direct] }), car, sup, 'NA');
     expect(edge).toMatchObject({ state: 'limited', kw: 50, adapterRequired: false, confidence: C.base });
     expect(edge?.sourceIds).toEqual(['ccs1-sheet', DERIVED_SOURCE_ID, 'spec-sheet']);
@@ -73,16 +114,30 @@ describe('deriveEdge', () => {
   });
 
   it('cites the inlets and every connector row of the region when there is no path, sorted, and not the figures it did not use', () => {
-    const eu = ['zz-sheet', 'aa-sheet'].map((id, i) => connectorRow({ charger: 'dc-chademo', connector: 'chademo', max_kw: 50 + i, source: [id] }));
+    const eu = ['zz-sheet', 'aa-sheet'].map((id, i) =>
+      connectorRow({ charger: 'dc-chademo', connector: 'chademo', max_kw: 50 + i, source: [id] }),
+    );
     const c = charger({ slug: 'dc-chademo', source: ['mm-sheet'] });
     const v = vehicle({ source: ['yy-sheet', 'bb-sheet'] });
-    const edge = deriveEdge(dataset({ vehicles: [v], vehicleRegions: [vehicleRegion()], chargers: [c], chargerConnectors: eu }), v, c, 'EU');
+    const edge = deriveEdge(
+      dataset({ vehicles: [v], vehicleRegions: [vehicleRegion()], chargers: [c], chargerConnectors: eu }),
+      v,
+      c,
+      'EU',
+    );
     expect(edge?.sourceIds).toEqual(['aa-sheet', DERIVED_SOURCE_ID, 'spec-sheet', 'zz-sheet']);
     expect(edge).toMatchObject({ state: 'no', kw: 0, confidence: C.noPhysicalPath });
   });
 
   it('lets an observation override state, kw and confidence and drop the derived source', () => {
-    const seen = observation({ vehicle: car.slug, charger: sup.slug, region: 'NA', state: 'limited', kw: 120, source: ['forum', 'bench-test'] });
+    const seen = observation({
+      vehicle: car.slug,
+      charger: sup.slug,
+      region: 'NA',
+      state: 'limited',
+      kw: 120,
+      source: ['forum', 'bench-test'],
+    });
     const edge = deriveEdge(dataset({ ...base, observations: [seen] }), car, sup, 'NA');
     expect(edge).toEqual({
       vehicle: car.slug,
@@ -98,32 +153,65 @@ describe('deriveEdge', () => {
   });
 
   it('applies an observation only to its own region', () => {
-    const seen = observation({ vehicle: car.slug, charger: sup.slug, region: 'EU', state: 'ok', kw: 100, source: ['forum'] });
+    const seen = observation({
+      vehicle: car.slug,
+      charger: sup.slug,
+      region: 'EU',
+      state: 'ok',
+      kw: 100,
+      source: ['forum'],
+    });
     const withObs = dataset({ ...base, observations: [seen] });
     expect(deriveEdge(withObs, car, sup, 'NA')).toEqual(deriveEdge(data, car, sup, 'NA'));
-    expect(deriveEdge(withObs, car, sup, 'EU')).toMatchObject({ state: 'ok', kw: 100, confidence: OBSERVATION_CONFIDENCE.community });
+    expect(deriveEdge(withObs, car, sup, 'EU')).toMatchObject({
+      state: 'ok',
+      kw: 100,
+      confidence: OBSERVATION_CONFIDENCE.community,
+    });
   });
 });
 
 describe('rule curated-observation', () => {
   const observed = (o: Parameters<typeof observation>[0]) =>
-    deriveEdge(dataset({ ...base, observations: [observation({ vehicle: car.slug, charger: sup.slug, region: 'NA', ...o })] }), car, sup, 'NA')!;
+    deriveEdge(
+      dataset({ ...base, observations: [observation({ vehicle: car.slug, charger: sup.slug, region: 'NA', ...o })] }),
+      car,
+      sup,
+      'NA',
+    )!;
 
   it('sets kw 0 for an observed "no", whatever the derived figure', () => {
-    expect(observed({ state: 'no', kw: null, source: ['bench-test'] })).toMatchObject({ state: 'no', kw: 0, adapterRequired: false });
+    expect(observed({ state: 'no', kw: null, source: ['bench-test'] })).toMatchObject({
+      state: 'no',
+      kw: 0,
+      adapterRequired: false,
+    });
   });
 
   it('keeps the derived kw when the observation gives none', () => {
-    expect(observed({ state: 'ok', kw: null, source: ['forum'] })).toMatchObject({ state: 'ok', kw: 150, confidence: OBSERVATION_CONFIDENCE.community });
+    expect(observed({ state: 'ok', kw: null, source: ['forum'] })).toMatchObject({
+      state: 'ok',
+      kw: 150,
+      confidence: OBSERVATION_CONFIDENCE.community,
+    });
   });
 
   it('sets adapterRequired exactly when the observed state is adp', () => {
-    expect(observed({ state: 'adp', kw: 90, source: ['forum'] })).toMatchObject({ state: 'adp', kw: 90, adapterRequired: true });
+    expect(observed({ state: 'adp', kw: 90, source: ['forum'] })).toMatchObject({
+      state: 'adp',
+      kw: 90,
+      adapterRequired: true,
+    });
     expect(observed({ state: 'limited', kw: 90, source: ['forum'] }).adapterRequired).toBe(false);
   });
 
   it('merges sources without duplicates, sorted, without the derived id', () => {
-    expect(observed({ source: ['spec-sheet', 'bench-test'] }).sourceIds).toEqual(['adapter-sheet', 'bench-test', 'plug-sheet', 'spec-sheet']);
+    expect(observed({ source: ['spec-sheet', 'bench-test'] }).sourceIds).toEqual([
+      'adapter-sheet',
+      'bench-test',
+      'plug-sheet',
+      'spec-sheet',
+    ]);
   });
 });
 
@@ -140,10 +228,19 @@ describe('deriveEdge on the mini fixture', () => {
   };
 
   it('derives the expected state and power for known pairings', () => {
-    expect(edge('volt-a-400-2024', 'amp-hpc-350')).toMatchObject({ state: 'ok', kw: 150, protocols: ['DIN70121', 'ISO15118-2'], confidence: C.base });
+    expect(edge('volt-a-400-2024', 'amp-hpc-350')).toMatchObject({
+      state: 'ok',
+      kw: 150,
+      protocols: ['DIN70121', 'ISO15118-2'],
+      confidence: C.base,
+    });
     expect(edge('volt-b-800-2024', 'amp-dc-50')).toMatchObject({ state: 'unk', kw: 0, confidence: C.unknown });
     expect(edge('volt-e-800-boost-2024', 'amp-dc-50')).toMatchObject({ state: 'limited', kw: 50 });
-    expect(edge('volt-c-chademo-2019', 'amp-dc-50')).toMatchObject({ state: 'limited', kw: 43.8, protocols: ['CHAdeMO'] });
+    expect(edge('volt-c-chademo-2019', 'amp-dc-50')).toMatchObject({
+      state: 'limited',
+      kw: 43.8,
+      protocols: ['CHAdeMO'],
+    });
     expect(edge('volt-f-no-dc-2024', 'amp-dc-50')).toMatchObject({ state: 'no', kw: 0, confidence: C.noPhysicalPath });
     expect(edge('volt-f-no-dc-2024', 'amp-wall-22')).toMatchObject({ state: 'ok', kw: 7.4, protocols: ['IEC61851-1'] });
     expect(edge('volt-a-400-2024', 'amp-hpc-350', 'GB')?.sourceIds).toEqual([DERIVED_SOURCE_ID, 'fixture-spec']);

@@ -5,14 +5,27 @@ import { observationAdapter } from '../../build/derive/checks/observation-adapte
 import { observedPairings } from '../../build/derive/checks/observation-check.ts';
 import { observationKw } from '../../build/derive/checks/observation-kw.ts';
 import type { ObservationRow } from '../../build/data/tables.ts';
-import { adapter, charger, connectorRow, dataset, located, observation, vehicle, vehicleRegion } from '../helpers/rows.ts';
+import {
+  adapter,
+  charger,
+  connectorRow,
+  dataset,
+  located,
+  observation,
+  vehicle,
+  vehicleRegion,
+} from '../helpers/rows.ts';
 
 /** A CCS1 car in NA, a NACS unit (reachable only through the adapter), a CCS1 unit (direct), a CHAdeMO-only unit (no path). */
 const NA_CAR = vehicle({ slug: 'test-car-2024-na', max_dc_kw_oem: 150 });
 const PARTS = {
   vehicles: [NA_CAR],
   vehicleRegions: [vehicleRegion({ vehicle: NA_CAR.slug, region: 'NA', ac_inlet: 'type1', dc_inlet: 'ccs1' })],
-  chargers: [charger({ slug: 'test-nacs-250', nominal_max_kw: 250 }), charger({ slug: 'test-ccs1-350' }), charger({ slug: 'test-chademo-50', nominal_max_kw: 50 })],
+  chargers: [
+    charger({ slug: 'test-nacs-250', nominal_max_kw: 250 }),
+    charger({ slug: 'test-ccs1-350' }),
+    charger({ slug: 'test-chademo-50', nominal_max_kw: 50 }),
+  ],
   chargerConnectors: [
     connectorRow({ charger: 'test-nacs-250', region: 'NA', connector: 'nacs' }),
     connectorRow({ charger: 'test-ccs1-350', region: 'NA', connector: 'ccs1' }),
@@ -24,7 +37,11 @@ const data = dataset(PARTS);
 
 /** The problems of one check for one observation row (line 2). */
 const run = (check: typeof observationAdapter, row: Partial<ObservationRow>) =>
-  check.check(observedPairings(data, [located('observations', 2, observation({ vehicle: NA_CAR.slug, region: 'NA', ...row }))])).map((p) => [p.column, p.message]);
+  check
+    .check(
+      observedPairings(data, [located('observations', 2, observation({ vehicle: NA_CAR.slug, region: 'NA', ...row }))]),
+    )
+    .map((p) => [p.column, p.message]);
 
 describe('observation-adapter', () => {
   it('accepts adp where only an adapter fits, and ok or limited where the connector fits', () => {
@@ -34,16 +51,24 @@ describe('observation-adapter', () => {
 
   it('refuses ok or limited where only an adapter makes the pairing work', () => {
     expect(run(observationAdapter, { charger: 'test-nacs-250', state: 'limited', kw: 120 })).toEqual([
-      [4, 'test-car-2024-na meets test-nacs-250 in NA only through an adapter (nacs-to-ccs1): the state is adp (or no, or unk), not limited'],
+      [
+        4,
+        'test-car-2024-na meets test-nacs-250 in NA only through an adapter (nacs-to-ccs1): the state is adp (or no, or unk), not limited',
+      ],
     ]);
   });
 
   it('refuses adp where the connector fits directly, and any working state where no path exists', () => {
     expect(run(observationAdapter, { charger: 'test-ccs1-350', state: 'adp', kw: 120 })).toEqual([
-      [4, "test-car-2024-na's ccs1 inlet fits test-ccs1-350's connector directly in NA: no adapter is needed, so the state is not adp"],
+      [
+        4,
+        "test-car-2024-na's ccs1 inlet fits test-ccs1-350's connector directly in NA: no adapter is needed, so the state is not adp",
+      ],
     ]);
-    expect(run(observationAdapter, { charger: 'test-chademo-50', state: 'ok', kw: 40 }).map(([, message]) => message)).toEqual([
-      'no connector of test-chademo-50 meets test-car-2024-na\'s inlets in NA, and no adapter programme covers the pairing: the state can only be no or unk',
+    expect(
+      run(observationAdapter, { charger: 'test-chademo-50', state: 'ok', kw: 40 }).map(([, message]) => message),
+    ).toEqual([
+      "no connector of test-chademo-50 meets test-car-2024-na's inlets in NA, and no adapter programme covers the pairing: the state can only be no or unk",
     ]);
     expect(run(observationAdapter, { charger: 'test-chademo-50', state: 'no', kw: null })).toEqual([]);
   });
@@ -51,18 +76,46 @@ describe('observation-adapter', () => {
 
 describe('observation-kw', () => {
   it('refuses a kW above the vehicle maximum or the charger nominal maximum, at the kw column', () => {
-    expect(run(observationKw, { charger: 'test-ccs1-350', state: 'ok', kw: 151 })).toEqual([[5, '151 kW is above test-car-2024-na\'s own maximum of 150 kW: an edge never exceeds what the vehicle takes']]);
-    expect(run(observationKw, { charger: 'test-chademo-50', state: 'no', kw: 60 }).map(([, message]) => message)).toContain('60 kW is above test-chademo-50\'s nominal maximum of 50 kW');
+    expect(run(observationKw, { charger: 'test-ccs1-350', state: 'ok', kw: 151 })).toEqual([
+      [5, "151 kW is above test-car-2024-na's own maximum of 150 kW: an edge never exceeds what the vehicle takes"],
+    ]);
+    expect(
+      run(observationKw, { charger: 'test-chademo-50', state: 'no', kw: 60 }).map(([, message]) => message),
+    ).toContain("60 kW is above test-chademo-50's nominal maximum of 50 kW");
   });
 
   it('asks for the figure a note cites when the rules give none, unless the note says no peak was measured', () => {
     // The adapter caps at 150 kW, so the rules give this pairing a figure: an empty kw keeps it.
-    expect(run(observationKw, { charger: 'test-nacs-250', state: 'adp', kw: null, note: 'about 126 kW at most sites' })).toEqual([]);
+    expect(
+      run(observationKw, { charger: 'test-nacs-250', state: 'adp', kw: null, note: 'about 126 kW at most sites' }),
+    ).toEqual([]);
     // Without the car's DC figures the rules give none: the cited figure would be lost.
-    const unknownCar = dataset({ ...PARTS, vehicles: [{ ...NA_CAR, architecture_voltage_v: null, max_dc_kw_oem: null, dc_source: [] }] });
+    const unknownCar = dataset({
+      ...PARTS,
+      vehicles: [{ ...NA_CAR, architecture_voltage_v: null, max_dc_kw_oem: null, dc_source: [] }],
+    });
     const check = (note: string) =>
-      observationKw.check(observedPairings(unknownCar, [located('observations', 2, observation({ vehicle: NA_CAR.slug, charger: 'test-ccs1-350', region: 'NA', state: 'limited', kw: null, note }))])).map((p) => p.message);
-    expect(check('about 126 kW at most sites')).toEqual(['the note cites 126 kW but kw is empty, so the edge would not carry it']);
+      observationKw
+        .check(
+          observedPairings(unknownCar, [
+            located(
+              'observations',
+              2,
+              observation({
+                vehicle: NA_CAR.slug,
+                charger: 'test-ccs1-350',
+                region: 'NA',
+                state: 'limited',
+                kw: null,
+                note,
+              }),
+            ),
+          ]),
+        )
+        .map((p) => p.message);
+    expect(check('about 126 kW at most sites')).toEqual([
+      'the note cites 126 kW but kw is empty, so the edge would not carry it',
+    ]);
     expect(check('126 kW claimed by a forum post; no measured peak found')).toEqual([]);
   });
 });

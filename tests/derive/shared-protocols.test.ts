@@ -6,19 +6,32 @@ const ccs2Path = path({ current: 'DC', connector: connectorRow({ connector: 'ccs
 
 describe('sharedProtocols', () => {
   it('gives the baseline protocols both sides get from a CCS connector', () => {
-    expect(sharedProtocols(vehicle(), charger(), ccs2Path, PROTOCOLS)).toEqual({ protocols: ['DIN70121'], known: true });
+    expect(sharedProtocols(vehicle(), charger(), ccs2Path, PROTOCOLS)).toEqual({
+      protocols: ['DIN70121'],
+      known: true,
+    });
   });
 
   it('gives the AC baseline on an AC path and no DC protocol', () => {
     const acPath = path({ current: 'AC', connector: connectorRow({ connector: 'type2' }), vehicleInlet: 'type2' });
-    const both = sharedProtocols(vehicle({ protocols: ['ISO15118-2'] }), wallbox({ protocols: ['ISO15118-2'] }), acPath, PROTOCOLS);
+    const both = sharedProtocols(
+      vehicle({ protocols: ['ISO15118-2'] }),
+      wallbox({ protocols: ['ISO15118-2'] }),
+      acPath,
+      PROTOCOLS,
+    );
     expect(both).toEqual({ protocols: ['IEC61851-1'], known: true });
   });
 
   it('adds a listed extra only when both sides list it', () => {
     const oneSide = sharedProtocols(vehicle({ protocols: ['ISO15118-2'] }), charger(), ccs2Path, PROTOCOLS);
     expect(oneSide.protocols).toEqual(['DIN70121']);
-    const bothSides = sharedProtocols(vehicle({ protocols: ['ISO15118-2'] }), charger({ protocols: ['ISO15118-2'] }), ccs2Path, PROTOCOLS);
+    const bothSides = sharedProtocols(
+      vehicle({ protocols: ['ISO15118-2'] }),
+      charger({ protocols: ['ISO15118-2'] }),
+      ccs2Path,
+      PROTOCOLS,
+    );
     expect(bothSides.protocols).toEqual(['DIN70121', 'ISO15118-2']);
   });
 
@@ -30,7 +43,12 @@ describe('sharedProtocols', () => {
   });
 
   it('ignores listed protocol ids missing from the vocabulary', () => {
-    const shared = sharedProtocols(vehicle({ protocols: ['Made-Up'] }), charger({ protocols: ['Made-Up'] }), ccs2Path, PROTOCOLS);
+    const shared = sharedProtocols(
+      vehicle({ protocols: ['Made-Up'] }),
+      charger({ protocols: ['Made-Up'] }),
+      ccs2Path,
+      PROTOCOLS,
+    );
     expect(shared.protocols).toEqual(['DIN70121']);
   });
 
@@ -62,13 +80,23 @@ describe('sharedProtocols', () => {
   it('is not known when the charger side has no protocol for this current', () => {
     const nacsDc = path({ connector: connectorRow({ region: 'NA', connector: 'nacs' }), vehicleInlet: 'nacs' });
     // An AC-only extra does not count for DC.
-    const shared = sharedProtocols(vehicle({ protocols: ['Tesla'] }), charger({ protocols: ['IEC61851-1'] }), nacsDc, PROTOCOLS);
+    const shared = sharedProtocols(
+      vehicle({ protocols: ['Tesla'] }),
+      charger({ protocols: ['IEC61851-1'] }),
+      nacsDc,
+      PROTOCOLS,
+    );
     expect(shared).toEqual({ protocols: [], known: false });
   });
 
   it('is known once both sides list a protocol for NACS DC', () => {
     const nacsDc = path({ connector: connectorRow({ region: 'NA', connector: 'nacs' }), vehicleInlet: 'nacs' });
-    const shared = sharedProtocols(vehicle({ protocols: ['Tesla'] }), charger({ protocols: ['Tesla'] }), nacsDc, PROTOCOLS);
+    const shared = sharedProtocols(
+      vehicle({ protocols: ['Tesla'] }),
+      charger({ protocols: ['Tesla'] }),
+      nacsDc,
+      PROTOCOLS,
+    );
     expect(shared).toEqual({ protocols: ['Tesla'], known: true });
   });
 });

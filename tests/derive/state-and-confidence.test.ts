@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SourceKind, State } from '../../build/core/vocabulary.ts';
-import { DERIVED_CONFIDENCE as C, OBSERVATION_CONFIDENCE, derivedConfidence, observedConfidence, type DerivedConfidenceInputs } from '../../build/derive/rules/confidence.ts';
+import {
+  DERIVED_CONFIDENCE as C,
+  OBSERVATION_CONFIDENCE,
+  derivedConfidence,
+  observedConfidence,
+  type DerivedConfidenceInputs,
+} from '../../build/derive/rules/confidence.ts';
 import { compareVerdicts, statePrecedence, type StateInputs } from '../../build/derive/rules/state.ts';
 
 const FLAGS = ['impossible', 'unknown', 'adapter', 'chargerLimited'] as const;
@@ -73,7 +79,9 @@ describe('derivedConfidence', () => {
 
   it('scores "unk" low whatever else is known', () => {
     expect(derivedConfidence(inputs({ state: 'unk' }))).toBe(C.unknown);
-    expect(derivedConfidence(inputs({ state: 'unk', adapter: true, protocolsKnown: false, uncheckedInputs: 3 }))).toBe(C.unknown);
+    expect(derivedConfidence(inputs({ state: 'unk', adapter: true, protocolsKnown: false, uncheckedInputs: 3 }))).toBe(
+      C.unknown,
+    );
   });
 
   it('scores complete specifications at the base, for ok and limited alike', () => {
@@ -91,7 +99,9 @@ describe('derivedConfidence', () => {
   });
 
   it('never goes below the floor', () => {
-    expect(derivedConfidence(inputs({ state: 'adp', adapter: true, protocolsKnown: false, uncheckedInputs: 50 }))).toBe(C.floor);
+    expect(derivedConfidence(inputs({ state: 'adp', adapter: true, protocolsKnown: false, uncheckedInputs: 50 }))).toBe(
+      C.floor,
+    );
   });
 
   it('returns at most two decimals', () => {

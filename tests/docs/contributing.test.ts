@@ -16,7 +16,10 @@ describe('CONTRIBUTING.md', () => {
   it('has a description for every column of every data file (the guide explains each from it)', () => {
     for (const table of Object.values(TABLES)) {
       for (const [name, column] of Object.entries(table.schema.shape)) {
-        expect((column as { description?: string }).description, `${table.file} ${name} has no description`).toBeTruthy();
+        expect(
+          (column as { description?: string }).description,
+          `${table.file} ${name} has no description`,
+        ).toBeTruthy();
       }
     }
   });

@@ -22,13 +22,23 @@ function readmeExamples(): Example[] {
     const [command = '', ...output] = chunk.split('\n');
     const match = /^\$ curl -s(i?) '?http:\/\/127\.0\.0\.1:8080([^' ]+)'?(?: \| (.+))?$/.exec(command);
     if (!match) throw new Error(`README example not understood: ${command}`);
-    return { command, withHead: match[1] === 'i', path: match[2]!, pipe: match[3] ?? null, expected: output.join('\n') };
+    return {
+      command,
+      withHead: match[1] === 'i',
+      path: match[2]!,
+      pipe: match[3] ?? null,
+      expected: output.join('\n'),
+    };
   });
 }
 
 /** What the shell pipeline of an example prints for a response. */
 function printed(example: Example, status: number, headers: Record<string, string>, body: string): string {
-  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), ''];
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    '',
+  ];
   // The shell shows the body's final newline as the end of the last line.
   const shown = body.replace(/\n$/, '');
   const text = example.withHead ? [...head, shown].join('\n') : shown;
@@ -59,7 +69,9 @@ function matchesElided(actual: string, expected: string): boolean {
 /** Fails with the command, what the README shows and what the server printed. */
 function expectElidedMatch(actual: string, expected: string, command: string): void {
   if (!matchesElided(actual, expected)) {
-    throw new Error(`README example no longer true:\n  command:  ${command}\n  README:   ${expected.replace(/\n/g, '\n            ')}\n  actual:   ${actual.replace(/\n/g, '\n            ')}\n(update the README, eliding with … what a release or a data change may alter)`);
+    throw new Error(
+      `README example no longer true:\n  command:  ${command}\n  README:   ${expected.replace(/\n/g, '\n            ')}\n  actual:   ${actual.replace(/\n/g, '\n            ')}\n(update the README, eliding with … what a release or a data change may alter)`,
+    );
   }
 }
 
@@ -84,7 +96,9 @@ describe('README examples', () => {
   });
 
   it('the elided comparison fails on a changed figure, naming the command, the README text and the actual text', () => {
-    expect(() => expectElidedMatch('{"kw":150,"state":"adp"}', '{"kw":120,…}', '$ curl probe')).toThrow(/command: +\$ curl probe\n {2}README: +\{"kw":120,…\}\n {2}actual: +\{"kw":150,"state":"adp"\}/);
+    expect(() => expectElidedMatch('{"kw":150,"state":"adp"}', '{"kw":120,…}', '$ curl probe')).toThrow(
+      /command: +\$ curl probe\n {2}README: +\{"kw":120,…\}\n {2}actual: +\{"kw":150,"state":"adp"\}/,
+    );
     expect(matchesElided('{"kw":150,"state":"adp"}', '{"kw":150,…"adp"}')).toBe(true);
     expect(matchesElided('abc', 'a…b…c')).toBe(true);
     expect(matchesElided('ac', 'a…b…c')).toBe(false);

@@ -20,7 +20,8 @@ describe('the explorer files', () => {
     const root = copyFixture();
     const publicDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'ev-explore-')), 'public');
     await buildSite({ root, publicDir });
-    for (const file of [layout.explorePage(), layout.exploreScript()]) expect(read(publicDir, file).equals(read(site.publicDir, file)), file).toBe(true);
+    for (const file of [layout.explorePage(), layout.exploreScript()])
+      expect(read(publicDir, file).equals(read(site.publicDir, file)), file).toBe(true);
     mkdirSync(path.join(publicDir, 'explore', 'old'), { recursive: true });
     writeFileSync(path.join(publicDir, 'explore', 'old', 'stale.js'), 'stale');
     await buildSite({ root, publicDir, full: true });
@@ -31,7 +32,9 @@ describe('the explorer files', () => {
   it('load nothing from elsewhere: one local script, no external address in a src, href or import', () => {
     const html = read(site.publicDir, layout.explorePage()).toString('utf8');
     const script = read(site.publicDir, layout.exploreScript()).toString('utf8');
-    expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([`<script type="module" src="/${layout.exploreScript()}">`]);
+    expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([
+      `<script type="module" src="/${layout.exploreScript()}">`,
+    ]);
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
     expect(html).not.toMatch(/@import|url\(/);
     expect(script).not.toMatch(/(^|[;}\n])\s*import[\s{*(]|https?:\/\//);
@@ -58,7 +61,9 @@ describe('the explorer files', () => {
     it('every link of the reference page and the explorer page to this site answers 200, the schemas included', async () => {
       const reference = read(site.publicDir, layout.referencePage()).toString('utf8');
       const explorer = read(site.publicDir, layout.explorePage()).toString('utf8');
-      const links = new Set([...`${reference}${explorer}`.matchAll(/href="(\/[^"#]*)"/g)].map((m) => m[1]!.replace(/&#38;/g, '&')));
+      const links = new Set(
+        [...`${reference}${explorer}`.matchAll(/href="(\/[^"#]*)"/g)].map((m) => m[1]!.replace(/&#38;/g, '&')),
+      );
       for (const kind of DOCUMENT_KINDS) expect(links).toContain(`/api/v1/schemas/${kind}.json`);
       expect(links).toContain('/explore/');
       expect(reference).not.toContain('<code>/api/v1/schemas/</code>');
@@ -83,7 +88,8 @@ describe('the reference page explains', () => {
       const schema = site.json(`api/v1/schemas/${kind}.json`) as { properties: Record<string, unknown> };
       const part = html.split(`<h3 id="doc-${kind}">`)[1]?.split('<h3 ')[0] ?? '';
       expect(part, kind).toContain(`href="/api/v1/schemas/${kind}.json"`);
-      for (const field of Object.keys(schema.properties)) expect(part, `${kind}.${field}`).toContain(`<td><code>${field}</code></td>`);
+      for (const field of Object.keys(schema.properties))
+        expect(part, `${kind}.${field}`).toContain(`<td><code>${field}</code></td>`);
     }
   });
 });

@@ -31,17 +31,28 @@ const freshClient = () => `10.77.${Math.floor(++clients / 250)}.${clients % 250}
 
 /** The API's answer, fetched over HTTP like any client (from its own address). */
 async function api<T>(requestPath: string): Promise<T> {
-  const res = await rawRequest({ port: running.server.port, path: requestPath, headers: { 'x-forwarded-for': freshClient() } });
+  const res = await rawRequest({
+    port: running.server.port,
+    path: requestPath,
+    headers: { 'x-forwarded-for': freshClient() },
+  });
   expect(res.status, requestPath).toBe(200);
   return JSON.parse(res.body) as T;
 }
 
-const vehicles = (from: SharedSite = site) => (from.json('api/v1/_data/vehicles.json') as { vehicles: ListEntry[] }).vehicles;
-const chargers = (from: SharedSite = site) => (from.json('api/v1/_data/chargers.json') as { chargers: ListEntry[] }).chargers;
+const vehicles = (from: SharedSite = site) =>
+  (from.json('api/v1/_data/vehicles.json') as { vehicles: ListEntry[] }).vehicles;
+const chargers = (from: SharedSite = site) =>
+  (from.json('api/v1/_data/chargers.json') as { chargers: ListEntry[] }).chargers;
 
 const picked = new Map<string, ListEntry>();
 /** The entry sold in `region` whose edges there show the most different states (then the most edges). */
-function richest(entries: ListEntry[], kind: 'vehicle' | 'charger', region: Region, from: SharedSite = site): ListEntry {
+function richest(
+  entries: ListEntry[],
+  kind: 'vehicle' | 'charger',
+  region: Region,
+  from: SharedSite = site,
+): ListEntry {
   const key = `${from.publicDir} ${kind} ${region} ${entries.length}`;
   const known = picked.get(key);
   if (known) return known;
@@ -50,7 +61,9 @@ function richest(entries: ListEntry[], kind: 'vehicle' | 'charger', region: Regi
     const edges = doc[kind === 'vehicle' ? 'chargers' : 'vehicles']!;
     return new Set(edges.map((e) => e.state)).size * 10_000 + edges.length;
   };
-  const scored = entries.filter((entry) => entry.regions.includes(region)).map((entry) => ({ entry, score: score(entry) }));
+  const scored = entries
+    .filter((entry) => entry.regions.includes(region))
+    .map((entry) => ({ entry, score: score(entry) }));
   const best = scored.reduce((a, b) => (b.score > a.score ? b : a)).entry;
   picked.set(key, best);
   return best;
@@ -77,7 +90,10 @@ const rowsOf = (page: Page): Promise<Row[]> =>
         confidence: cell('Confidence'),
         protocols: cell('Protocols'),
         adapter: cell('Adapter'),
-        sources: [...tr.querySelectorAll('li[data-source]')].map((li) => ({ id: li.getAttribute('data-source') ?? '', href: li.querySelector('a')?.getAttribute('href') ?? null })),
+        sources: [...tr.querySelectorAll('li[data-source]')].map((li) => ({
+          id: li.getAttribute('data-source') ?? '',
+          href: li.querySelector('a')?.getAttribute('href') ?? null,
+        })),
       };
     }),
   );
@@ -105,7 +121,8 @@ async function expectTableMatches(page: Page, edges: Edge[], other: 'vehicle' | 
   const groups = [...new Set(rows.map((r) => r.group))];
   expect(groups).toEqual(STATES.filter((s) => groups.includes(s)));
   const headings = await page.$$eval('#result section.group h3', (hs) => hs.map((h) => h.textContent ?? ''));
-  for (const [i, group] of groups.entries()) expect(headings[i]).toContain(`(${rows.filter((r) => r.group === group).length})`);
+  for (const [i, group] of groups.entries())
+    expect(headings[i]).toContain(`(${rows.filter((r) => r.group === group).length})`);
   for (const group of groups) {
     const kws = rows.filter((r) => r.group === group).map((r) => (r.kw === '—' ? 0 : Number(r.kw)));
     expect(kws).toEqual([...kws].sort((a, b) => b - a));
@@ -129,12 +146,20 @@ describe('the explorer in Chromium', () => {
     const { context, page, errors } = await openPage(chromium.browser, freshClient());
     const requests = apiRequests(page);
     await page.goto(`${running.server.url}/explore/`);
-    await page.waitForFunction(() => (document.getElementById('match-count')?.textContent ?? '').includes('vehicles in the dataset'));
+    await page.waitForFunction(() =>
+      (document.getElementById('match-count')?.textContent ?? '').includes('vehicles in the dataset'),
+    );
     await page.focus('#query');
     await page.keyboard.type(`${vehicle.brand} ${vehicle.family} ${vehicle.trim ?? ''} ${vehicle.model_year}`);
     await page.keyboard.press('ArrowDown');
     for (let i = 0; i < 20; i += 1) {
-      if (await page.evaluate((slug) => document.activeElement?.closest('li')?.getAttribute('data-slug') === slug, vehicle.slug)) break;
+      if (
+        await page.evaluate(
+          (slug) => document.activeElement?.closest('li')?.getAttribute('data-slug') === slug,
+          vehicle.slug,
+        )
+      )
+        break;
       await page.keyboard.press('ArrowDown');
     }
     await page.keyboard.press('Enter');
@@ -143,14 +168,20 @@ describe('the explorer in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('result-title');
     const answer = await api<{ chargers: Edge[] }>(`/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`);
     await expectTableMatches(page, answer.chargers, 'charger');
-    expect(requests.sort()).toEqual(['/api/v1/chargers', '/api/v1/vehicles', `/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`].sort());
+    expect(requests.sort()).toEqual(
+      ['/api/v1/chargers', '/api/v1/vehicles', `/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`].sort(),
+    );
     await screenshot(page, 'explorer', 'vehicle-eu');
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('opens a vehicle sold in North America from EU in NA; switching region keeps it, and says where it is not sold', async () => {
-    const vehicle = richest(vehicles().filter((v) => !v.regions.includes('EU')), 'vehicle', 'NA');
+    const vehicle = richest(
+      vehicles().filter((v) => !v.regions.includes('EU')),
+      'vehicle',
+      'NA',
+    );
     const { context, page, errors } = await openPage(chromium.browser, freshClient());
     const requests = apiRequests(page);
     await page.goto(`${running.server.url}/explore/`);
@@ -169,7 +200,10 @@ describe('the explorer in Chromium', () => {
     await page.click('#result .empty button:has-text("Show NA")');
     await waitForView(page, `?vehicle=${vehicle.slug}&region=NA`);
     await expectTableMatches(page, answer.chargers, 'charger');
-    expect(requests.filter((r) => r.includes('/compatibility')).sort()).toEqual([`/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`, `/api/v1/vehicles/${vehicle.slug}/compatibility?region=NA`]);
+    expect(requests.filter((r) => r.includes('/compatibility')).sort()).toEqual([
+      `/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`,
+      `/api/v1/vehicles/${vehicle.slug}/compatibility?region=NA`,
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -211,7 +245,9 @@ describe('the explorer in Chromium', () => {
     const first = await openPage(chromium.browser, freshClient());
     await first.page.goto(`${running.server.url}/explore/`);
     await first.page.selectOption('#region', 'GB');
-    await first.page.waitForFunction(() => (document.getElementById('match-count')?.textContent ?? '').includes('in GB'));
+    await first.page.waitForFunction(() =>
+      (document.getElementById('match-count')?.textContent ?? '').includes('in GB'),
+    );
     await first.page.fill('#query', vehicle.slug);
     await first.page.click(`#matches li[data-slug="${vehicle.slug}"] a`);
     await waitForView(first.page, `?vehicle=${vehicle.slug}&region=GB`);
@@ -230,8 +266,13 @@ describe('the explorer in Chromium', () => {
 
   it('a 429 from the server shows the wait and keeps the page usable', async () => {
     const client = freshClient();
-    for (let n = 0; n < 60; n += 1) await rawRequest({ port: running.server.port, path: '/api/v1', headers: { 'x-forwarded-for': client } });
-    const limited = await rawRequest({ port: running.server.port, path: '/api/v1', headers: { 'x-forwarded-for': client } });
+    for (let n = 0; n < 60; n += 1)
+      await rawRequest({ port: running.server.port, path: '/api/v1', headers: { 'x-forwarded-for': client } });
+    const limited = await rawRequest({
+      port: running.server.port,
+      path: '/api/v1',
+      headers: { 'x-forwarded-for': client },
+    });
     expect(limited.status).toBe(429);
     const { context, page, errors } = await openPage(chromium.browser, client);
     await page.goto(`${running.server.url}/explore/?vehicle=${vehicles()[0]!.slug}&region=EU`);
@@ -269,7 +310,7 @@ describe('the explorer in Chromium', () => {
     await context.close();
   });
 
-  it('at 390 px neither the explorer nor the reference page scrolls sideways, with the shipped data\'s long names', async () => {
+  it("at 390 px neither the explorer nor the reference page scrolls sideways, with the shipped data's long names", async () => {
     const vehicle = richest(vehicles(shipped), 'vehicle', 'EU', shipped);
     const charger = richest(chargers(shipped), 'charger', 'NA', shipped);
     const { context, page, errors } = await openPage(chromium.browser, freshClient(), 390);

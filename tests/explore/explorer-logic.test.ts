@@ -20,7 +20,10 @@ describe('the view in the URL', () => {
 
   it('defaults to EU and a vehicle, and replaces what it does not understand (with a notice)', () => {
     expect(parseView('')).toEqual({ view: { side: 'vehicle', slug: null, region: 'EU' }, problems: [] });
-    expect(parseView('?charger=abb-terra-360')).toEqual({ view: { side: 'charger', slug: 'abb-terra-360', region: 'EU' }, problems: [] });
+    expect(parseView('?charger=abb-terra-360')).toEqual({
+      view: { side: 'charger', slug: 'abb-terra-360', region: 'EU' },
+      problems: [],
+    });
     const odd = parseView('?vehicle=../../etc&region=eu');
     expect(odd.view).toEqual({ side: 'vehicle', slug: null, region: 'EU' });
     expect(odd.problems).toHaveLength(2);
@@ -36,16 +39,40 @@ describe('search', () => {
   const vehicles = vehicleCandidates({
     count: 3,
     vehicles: [
-      { slug: 'citroen-e-c4-2021-eu', brand: 'Citroën', family: 'ë-C4', trim: null, model_year: 2021, regions: ['EU', 'GB'] },
-      { slug: 'kia-ev6-lr-awd-2022-eu', brand: 'Kia', family: 'EV6', trim: 'Long Range AWD', model_year: 2022, regions: ['EU'] },
-      { slug: 'kia-ev6-lr-awd-2022-na', brand: 'Kia', family: 'EV6', trim: 'Long Range AWD', model_year: 2022, regions: ['NA'] },
+      {
+        slug: 'citroen-e-c4-2021-eu',
+        brand: 'Citroën',
+        family: 'ë-C4',
+        trim: null,
+        model_year: 2021,
+        regions: ['EU', 'GB'],
+      },
+      {
+        slug: 'kia-ev6-lr-awd-2022-eu',
+        brand: 'Kia',
+        family: 'EV6',
+        trim: 'Long Range AWD',
+        model_year: 2022,
+        regions: ['EU'],
+      },
+      {
+        slug: 'kia-ev6-lr-awd-2022-na',
+        brand: 'Kia',
+        family: 'EV6',
+        trim: 'Long Range AWD',
+        model_year: 2022,
+        regions: ['NA'],
+      },
     ],
   });
 
   it('needs every word, in any order, without accents or case, and puts the region first', () => {
     expect(fold('Citroën ë-C4')).toBe('citroen e-c4');
     expect(findMatches(vehicles, 'citroen', 'EU').shown.map((c) => c.slug)).toEqual(['citroen-e-c4-2021-eu']);
-    expect(findMatches(vehicles, '2022 ev6 KIA', 'NA').shown.map((c) => c.slug)).toEqual(['kia-ev6-lr-awd-2022-na', 'kia-ev6-lr-awd-2022-eu']);
+    expect(findMatches(vehicles, '2022 ev6 KIA', 'NA').shown.map((c) => c.slug)).toEqual([
+      'kia-ev6-lr-awd-2022-na',
+      'kia-ev6-lr-awd-2022-eu',
+    ]);
     expect(findMatches(vehicles, '2022 ev6 KIA', 'NA')).toMatchObject({ total: 2, inRegion: 1 });
     expect(findMatches(vehicles, 'kia 2021', 'EU').total).toBe(0);
     expect(findMatches(vehicles, '   ', 'EU').total).toBe(0);
@@ -53,7 +80,10 @@ describe('search', () => {
   });
 
   it('finds chargers by brand, slug words and current', () => {
-    const chargers = chargerCandidates({ count: 1, chargers: [{ slug: 'esarj-titan', brand: 'Eşarj', current_kind: 'DC', nominal_max_kw: 180, regions: ['TR'] }] });
+    const chargers = chargerCandidates({
+      count: 1,
+      chargers: [{ slug: 'esarj-titan', brand: 'Eşarj', current_kind: 'DC', nominal_max_kw: 180, regions: ['TR'] }],
+    });
     expect(findMatches(chargers, 'esarj dc', 'TR').shown.map((c) => c.slug)).toEqual(['esarj-titan']);
     expect(findMatches(chargers, 'titan 180', 'TR').total).toBe(1);
   });
@@ -70,7 +100,9 @@ describe('after a 429', () => {
 
 describe('labels', () => {
   it('name a vehicle, show kW 0 as no figure, and link only web addresses', () => {
-    expect(vehicleLabel({ slug: 'x', brand: 'Kia', family: 'EV6', trim: null, model_year: 2022, regions: [] })).toBe('Kia EV6 2022');
+    expect(vehicleLabel({ slug: 'x', brand: 'Kia', family: 'EV6', trim: null, model_year: 2022, regions: [] })).toBe(
+      'Kia EV6 2022',
+    );
     expect(formatKw(0)).toBe('—');
     expect(formatKw(7.4)).toBe('7.4');
     expect(safeUrl('https://example.org/a')).toBe('https://example.org/a');

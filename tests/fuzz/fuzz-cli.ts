@@ -12,7 +12,8 @@ export const fuzzCommand: Command = async (args, output) => {
     concurrency: { type: 'string', default: '16' },
   });
   const [requests, seed, concurrency] = [values.requests, values.seed, values.concurrency].map((text, i) => {
-    if (!/^\d+$/.test(text) || Number(text) < (i === 1 ? 0 : 1)) throw new CommandError(`${['--requests', '--seed', '--concurrency'][i]} must be a whole number, got "${text}"`);
+    if (!/^\d+$/.test(text) || Number(text) < (i === 1 ? 0 : 1))
+      throw new CommandError(`${['--requests', '--seed', '--concurrency'][i]} must be a whole number, got "${text}"`);
     return Number(text);
   }) as [number, number, number];
   const [{ buildSite }, { startServer }, { MINI_FIXTURE, NETLIFY_TOML_PATH, SENTINEL }, { fuzz }] = await Promise.all([
@@ -26,14 +27,22 @@ export const fuzzCommand: Command = async (args, output) => {
   await buildSite({ root: MINI_FIXTURE, publicDir });
   writeFileSync(path.join(root, 'etc'), SENTINEL);
   const failuresLogged: string[] = [];
-  const server = await startServer({ publicDir, netlifyToml: NETLIFY_TOML_PATH, log: (line) => failuresLogged.push(line) });
+  const server = await startServer({
+    publicDir,
+    netlifyToml: NETLIFY_TOML_PATH,
+    log: (line) => failuresLogged.push(line),
+  });
   const before = process.memoryUsage().rss;
   const started = performance.now();
   try {
     output.out(`fuzzing ${server.url} with ${requests} requests, seed ${seed}, ${concurrency} at a time`);
-    const report = await fuzz(server.port, requests, seed, SENTINEL, concurrency, (done) => process.stdout.write(`  ${done} requests\r`));
+    const report = await fuzz(server.port, requests, seed, SENTINEL, concurrency, (done) =>
+      process.stdout.write(`  ${done} requests\r`),
+    );
     const seconds = (performance.now() - started) / 1000;
-    output.out(`\n${report.requests} requests in ${seconds.toFixed(1)} s (${Math.round(report.requests / seconds)}/s); RSS ${Math.round(before / 1e6)} → ${Math.round(process.memoryUsage().rss / 1e6)} MB`);
+    output.out(
+      `\n${report.requests} requests in ${seconds.toFixed(1)} s (${Math.round(report.requests / seconds)}/s); RSS ${Math.round(before / 1e6)} → ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
+    );
     output.out('status histogram:');
     for (const [status, count] of Object.entries(report.histogram).sort()) output.out(`  ${status}  ${count}`);
     output.out(`server errors logged: ${failuresLogged.length}`);

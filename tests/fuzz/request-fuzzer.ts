@@ -32,14 +32,46 @@ const slugLike = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...VEHICLES, ...CHARGERS) },
   { weight: 2, arbitrary: fc.stringMatching(/^[a-z0-9-]{1,40}$/) },
   { weight: 1, arbitrary: fc.integer({ min: 240, max: 5000 }).map((n) => 'a'.repeat(n)) },
-  { weight: 1, arbitrary: fc.constantFrom('.', '..', '%2e%2e', '%2E', '_data', '%5Fdata', 'compatibility', 'index.html', 'openapi.json', '404.html') },
-  { weight: 1, arbitrary: fc.array(fc.oneof(fc.constantFrom('a', '-', '~', '.', '/', '\\', '%00', '%2f', '%5c', 'é', '😀', ' ', '"', '<'), hexByte, badEscape), { maxLength: 12 }).map((parts) => parts.join('')) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '.',
+      '..',
+      '%2e%2e',
+      '%2E',
+      '_data',
+      '%5Fdata',
+      'compatibility',
+      'index.html',
+      'openapi.json',
+      '404.html',
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .array(
+        fc.oneof(
+          fc.constantFrom('a', '-', '~', '.', '/', '\\', '%00', '%2f', '%5c', 'é', '😀', ' ', '"', '<'),
+          hexByte,
+          badEscape,
+        ),
+        { maxLength: 12 },
+      )
+      .map((parts) => parts.join('')),
+  },
 );
-const region = fc.oneof(fc.constantFrom('EU', 'TR', 'NA', 'GB', 'eu', 'XX', '', 'EU%20', 'G%42', '%ff'), fc.string({ maxLength: 8 }));
+const region = fc.oneof(
+  fc.constantFrom('EU', 'TR', 'NA', 'GB', 'eu', 'XX', '', 'EU%20', 'G%42', '%ff'),
+  fc.string({ maxLength: 8 }),
+);
 const query = fc.oneof(
   { weight: 3, arbitrary: fc.constant('') },
   { weight: 3, arbitrary: region.map((r) => `?region=${r}`) },
-  { weight: 1, arbitrary: fc.tuple(region, fc.stringMatching(/^[a-z]{1,6}$/)).map(([r, k]) => `?${k}=1&region=${r}&region=EU`) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(region, fc.stringMatching(/^[a-z]{1,6}$/)).map(([r, k]) => `?${k}=1&region=${r}&region=EU`),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 12_000 }).map((n) => `?q=${'x'.repeat(n)}`) },
 );
 /** Paths of every endpoint family, then noise: extra segments, slashes, dot segments, encodings. */
@@ -75,16 +107,44 @@ const path = fc
     if (lead === '/.') return `/.${made}`;
     return `${lead}${made}`.replace(/^\/\/+$/, '/');
   });
-const method = fc.oneof({ weight: 8, arbitrary: fc.constant('GET') }, { weight: 4, arbitrary: fc.constantFrom('HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'PROPFIND') }, { weight: 1, arbitrary: fc.stringMatching(/^[A-Z]{1,10}$/) });
+const method = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('GET') },
+  { weight: 4, arbitrary: fc.constantFrom('HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'PROPFIND') },
+  { weight: 1, arbitrary: fc.stringMatching(/^[A-Z]{1,10}$/) },
+);
 const headerLines = fc.array(
   fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom('Range: bytes=999999-', 'Range: bytes=abc', 'If-None-Match: "x"', 'Accept-Encoding: gzip, br', 'Access-Control-Request-Headers: X-A, b c, %%', 'Origin: https://app.example') },
-    { weight: 4, arbitrary: fc.tuple(fc.constantFrom('X-Forwarded-For', 'X-Custom', 'Cookie', 'Host'), fc.oneof(fc.string({ maxLength: 40 }), fc.integer({ min: 1, max: 9_000 }).map((n) => 'f'.repeat(n)))).map(([k, v]) => `${k}: ${v.replace(/[\r\n]/g, '')}`) },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(
+        'Range: bytes=999999-',
+        'Range: bytes=abc',
+        'If-None-Match: "x"',
+        'Accept-Encoding: gzip, br',
+        'Access-Control-Request-Headers: X-A, b c, %%',
+        'Origin: https://app.example',
+      ),
+    },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('X-Forwarded-For', 'X-Custom', 'Cookie', 'Host'),
+          fc.oneof(
+            fc.string({ maxLength: 40 }),
+            fc.integer({ min: 1, max: 9_000 }).map((n) => 'f'.repeat(n)),
+          ),
+        )
+        .map(([k, v]) => `${k}: ${v.replace(/[\r\n]/g, '')}`),
+    },
     { weight: 1, arbitrary: fc.integer({ min: 17_000, max: 40_000 }).map((n) => `X-Huge: ${'h'.repeat(n)}`) },
   ),
   { maxLength: 3 },
 );
-const bodySize = fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 200_000 }) });
+const bodySize = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(0) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 200_000 }) },
+);
 /** Request lines that are not well-formed requests at all. */
 const brokenLine = fc.constantFrom(
   'GET http://[::1/?q HTTP/1.1',
@@ -102,13 +162,24 @@ const brokenLine = fc.constantFrom(
 export const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc.oneof(
   {
     weight: 12,
-    arbitrary: fc.record({ method, path, query, headers: headerLines, body: bodySize, address: fc.integer({ min: 2, max: 120 }) }).map(({ method, path, query, headers, body, address }) => {
-      const bodyHeaders = body > 0 ? [`Content-Length: ${body}`] : [];
-      const raw = `${method} ${path}${query} HTTP/1.1\r\nHost: localhost\r\n${[...headers, ...bodyHeaders, 'Connection: close'].map((h) => `${h}\r\n`).join('')}\r\n`;
-      return { raw, bodyBytes: body, localAddress: `127.0.${address}.1`, path, method };
-    }),
+    arbitrary: fc
+      .record({ method, path, query, headers: headerLines, body: bodySize, address: fc.integer({ min: 2, max: 120 }) })
+      .map(({ method, path, query, headers, body, address }) => {
+        const bodyHeaders = body > 0 ? [`Content-Length: ${body}`] : [];
+        const raw = `${method} ${path}${query} HTTP/1.1\r\nHost: localhost\r\n${[...headers, ...bodyHeaders, 'Connection: close'].map((h) => `${h}\r\n`).join('')}\r\n`;
+        return { raw, bodyBytes: body, localAddress: `127.0.${address}.1`, path, method };
+      }),
   },
-  { weight: 1, arbitrary: fc.tuple(brokenLine, fc.integer({ min: 2, max: 120 })).map(([line, address]) => ({ raw: `${line}\r\nHost: x\r\nConnection: close\r\n\r\n`, bodyBytes: 0, localAddress: `127.0.${address}.2`, path: null, method: '' })) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(brokenLine, fc.integer({ min: 2, max: 120 })).map(([line, address]) => ({
+      raw: `${line}\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      bodyBytes: 0,
+      localAddress: `127.0.${address}.2`,
+      path: null,
+      method: '',
+    })),
+  },
 );
 
 /** Sends one request's bytes and reads the answer until the server closes the connection. */
@@ -119,11 +190,14 @@ export function send(port: number, request: FuzzRequest): Promise<FuzzAnswer | n
     socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
     socket.on('connect', () => {
       socket.write(request.raw, 'latin1');
-      for (let left = request.bodyBytes; left > 0; left -= 65_536) socket.write(Buffer.alloc(Math.min(left, 65_536), 98));
+      for (let left = request.bodyBytes; left > 0; left -= 65_536)
+        socket.write(Buffer.alloc(Math.min(left, 65_536), 98));
       socket.end();
     });
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? resolve(parse(Buffer.concat(chunks))) : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? resolve(parse(Buffer.concat(chunks))) : reject(error),
+    );
     socket.on('close', () => resolve(parse(Buffer.concat(chunks))));
   });
 }
@@ -139,7 +213,11 @@ function parse(bytes: Buffer): FuzzAnswer | null {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  return { status, headers, body: bytes.subarray(Buffer.byteLength(text.slice(0, end + 4), 'latin1')).toString('utf8') };
+  return {
+    status,
+    headers,
+    body: bytes.subarray(Buffer.byteLength(text.slice(0, end + 4), 'latin1')).toString('utf8'),
+  };
 }
 
 /** What an answer breaks, or [] when it has every property of contract §3 the fuzzer checks. */
@@ -152,9 +230,11 @@ export function violations(request: FuzzRequest, answer: FuzzAnswer | null, sent
   const normalised = request.path === null ? 'bad_encoding' : normalisePath(request.path);
   const api = typeof normalised === 'string' || isApiPath(normalised.path) || request.path === null;
   if (api) {
-    if (answer.headers['content-type'] !== 'application/json; charset=utf-8') problems.push(`content-type ${answer.headers['content-type']}`);
+    if (answer.headers['content-type'] !== 'application/json; charset=utf-8')
+      problems.push(`content-type ${answer.headers['content-type']}`);
     if (answer.headers['access-control-allow-origin'] !== '*') problems.push('no CORS header');
-    for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) if (!/^\d+$/.test(answer.headers[name] ?? '')) problems.push(`no ${name}`);
+    for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+      if (!/^\d+$/.test(answer.headers[name] ?? '')) problems.push(`no ${name}`);
   }
   if (answer.status >= 400 && answer.body !== '' && request.method !== 'HEAD') {
     try {
@@ -177,7 +257,14 @@ export interface FuzzReport {
 const BATCH = 500;
 
 /** Runs `count` random requests (reproducible from `seed`) against a server, `concurrency` at a time. */
-export async function fuzz(port: number, count: number, seed: number, sentinel: string, concurrency = 16, onProgress?: (done: number) => void): Promise<FuzzReport> {
+export async function fuzz(
+  port: number,
+  count: number,
+  seed: number,
+  sentinel: string,
+  concurrency = 16,
+  onProgress?: (done: number) => void,
+): Promise<FuzzReport> {
   const report: FuzzReport = { requests: 0, histogram: {}, failures: [] };
   let batch: FuzzRequest[] = [];
   let batchNumber = -1;
@@ -197,7 +284,8 @@ export async function fuzz(port: number, count: number, seed: number, sentinel: 
       const key = answer === null ? 'none' : String(answer.status);
       report.histogram[key] = (report.histogram[key] ?? 0) + 1;
       const problems = violations(request, answer, sentinel);
-      if (problems.length > 0 && report.failures.length < 20) report.failures.push({ request: JSON.stringify(request.raw.slice(0, 300)), problems });
+      if (problems.length > 0 && report.failures.length < 20)
+        report.failures.push({ request: JSON.stringify(request.raw.slice(0, 300)), problems });
       report.requests += 1;
       if (onProgress && report.requests % 1000 === 0) onProgress(report.requests);
     }

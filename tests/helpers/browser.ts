@@ -6,8 +6,14 @@ import { afterAll, beforeAll } from 'vitest';
 
 /** $CHROMIUM_PATH, else Debian's package (`apt-get install chromium`, as .ci/run does), else the Chrome of GitHub's runners. */
 export function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((candidate) => candidate && existsSync(candidate));
-  if (!found) throw new Error('Chromium not found: install Debian\'s chromium package (.ci/run does) or set CHROMIUM_PATH');
+  const found = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ].find((candidate) => candidate && existsSync(candidate));
+  if (!found)
+    throw new Error("Chromium not found: install Debian's chromium package (.ci/run does) or set CHROMIUM_PATH");
   return found;
 }
 
@@ -42,7 +48,10 @@ export interface OpenedPage {
  * trustProxy: 1 counts as the client address: each test gets its own rate-limit budget.
  */
 export async function openPage(browser: Browser, client: string, width = 1100): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { 'X-Forwarded-For': client } });
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    extraHTTPHeaders: { 'X-Forwarded-For': client },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -62,8 +71,13 @@ export async function screenshot(page: Page, file: string, view: string): Promis
 
 /** Whether the page scrolls sideways (wider content than the viewport). */
 export const horizontalOverflow = (page: Page): Promise<number> =>
-  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - document.documentElement.clientWidth);
+  page.evaluate(
+    () =>
+      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - document.documentElement.clientWidth,
+  );
 
 /** Boxes inside the page that scroll sideways themselves (tables, examples, lists), by the start of their HTML. */
 export const boxesOverflowing = (page: Page): Promise<string[]> =>
-  page.$$eval('table, pre, ul, .wide', (boxes) => boxes.filter((box) => box.scrollWidth > box.clientWidth + 1).map((box) => box.outerHTML.slice(0, 80)));
+  page.$$eval('table, pre, ul, .wide', (boxes) =>
+    boxes.filter((box) => box.scrollWidth > box.clientWidth + 1).map((box) => box.outerHTML.slice(0, 80)),
+  );

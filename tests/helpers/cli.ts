@@ -29,19 +29,34 @@ export type CommandName = keyof typeof COMMANDS;
 export async function runCli(name: CommandName, args: string[]): Promise<CliResult> {
   const out: string[] = [];
   const err: string[] = [];
-  const status = await execute(name, await COMMANDS[name](), args, { out: (text) => out.push(text), err: (text) => err.push(text) });
+  const status = await execute(name, await COMMANDS[name](), args, {
+    out: (text) => out.push(text),
+    err: (text) => err.push(text),
+  });
   return { status, stdout: out.map((line) => `${line}\n`).join(''), stderr: err.map((line) => `${line}\n`).join('') };
 }
 
-/** What package.json's scripts import first (TypeScript natively, or through tsx on Node 20), by absolute URL: any working folder. */
+/** What package.json's scripts import first (Node 24 runs the TypeScript natively), by absolute URL: any working folder. */
 const RUN_TYPESCRIPT = pathToFileURL(path.join(PROJECT_ROOT, 'build/cli/run-typescript.mjs')).href;
 
 /** Runs a command as its own Node process (the real program, with its exit code). */
-export function spawnCli(name: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
-  const script = name === 'fuzz' ? path.join(PROJECT_ROOT, 'tests/fuzz/fuzz-cli.ts') : path.join(PROJECT_ROOT, 'build/cli', `${name}.ts`);
+export function spawnCli(
+  name: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
+  const script =
+    name === 'fuzz'
+      ? path.join(PROJECT_ROOT, 'tests/fuzz/fuzz-cli.ts')
+      : path.join(PROJECT_ROOT, 'build/cli', `${name}.ts`);
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', RUN_TYPESCRIPT, script, ...args], { cwd: options.cwd ?? PROJECT_ROOT, env: { ...process.env, ...options.env } }, (error, stdout, stderr) => {
-      resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', RUN_TYPESCRIPT, script, ...args],
+      { cwd: options.cwd ?? PROJECT_ROOT, env: { ...process.env, ...options.env } },
+      (error, stdout, stderr) => {
+        resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }

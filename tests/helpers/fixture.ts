@@ -70,7 +70,8 @@ function buildShippedSite(): Promise<void> {
       mkdirSync(marker('.building'));
     } catch {
       while (!existsSync(marker('.built'))) {
-        if (existsSync(marker('.failed'))) throw new Error(`the shipped site failed to build: ${readFileSync(marker('.failed'), 'utf8')}`);
+        if (existsSync(marker('.failed')))
+          throw new Error(`the shipped site failed to build: ${readFileSync(marker('.failed'), 'utf8')}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       return;
@@ -103,5 +104,12 @@ export const listFiles = (dir: string): string[] => fg.sync('**/*', { cwd: dir, 
 
 /** Path → sha256 of every file under `dir`, to compare whole trees byte for byte. */
 export function treeDigest(dir: string): Record<string, string> {
-  return Object.fromEntries(listFiles(dir).map((file) => [file, createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')]));
+  return Object.fromEntries(
+    listFiles(dir).map((file) => [
+      file,
+      createHash('sha256')
+        .update(readFileSync(path.join(dir, file)))
+        .digest('hex'),
+    ]),
+  );
 }

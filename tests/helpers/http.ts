@@ -6,10 +6,19 @@ import { startServer, type RunningServer, type ServerOptions } from '../../build
 import { NETLIFY_TOML, type SharedSite } from './fixture.ts';
 
 /** Starts a fresh server (so a fresh limiter) before the enclosing block's tests and closes it after. */
-export function useServer(site: () => SharedSite, options: Partial<ServerOptions> = {}): { readonly server: RunningServer } {
+export function useServer(
+  site: () => SharedSite,
+  options: Partial<ServerOptions> = {},
+): { readonly server: RunningServer } {
   const holder: { server?: RunningServer } = {};
   beforeAll(async () => {
-    holder.server = await startServer({ publicDir: site().publicDir, netlifyToml: NETLIFY_TOML, port: 0, log: () => {}, ...options });
+    holder.server = await startServer({
+      publicDir: site().publicDir,
+      netlifyToml: NETLIFY_TOML,
+      port: 0,
+      log: () => {},
+      ...options,
+    });
   });
   afterAll(async () => {
     await holder.server?.close();
@@ -39,18 +48,28 @@ export interface RawRequest {
 }
 
 /** One HTTP/1.1 request to 127.0.0.1 on a fresh connection from `localAddress` (default 127.0.0.1). */
-export function rawRequest({ port, path: requestPath, method = 'GET', localAddress = '127.0.0.1', headers = {} }: RawRequest): Promise<RawResponse> {
+export function rawRequest({
+  port,
+  path: requestPath,
+  method = 'GET',
+  localAddress = '127.0.0.1',
+  headers = {},
+}: RawRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: requestPath, method, localAddress, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const flat: Record<string, string> = {};
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-        resolve({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks).toString('utf8') });
-      });
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: requestPath, method, localAddress, headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const flat: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers))
+            if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+          resolve({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks).toString('utf8') });
+        });
+      },
+    );
     req.on('error', reject);
     req.end();
   });

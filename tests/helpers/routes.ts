@@ -14,7 +14,14 @@ export const NOT_FOUND_DOC = `${D}/errors/not_found.json`;
 export const GUARD_DOC = 'api/v1/_not_found.json';
 export const route = (path: string, status = 200, query = ''): Route => ({ path, query, status });
 /** Errors the servers answer from code (edge policy, local server), with no rule pointing at their document. */
-const CODE_ONLY: readonly ErrorCode[] = ['method_not_allowed', 'rate_limit_exceeded', 'bad_request', 'headers_too_large', 'internal_error', 'upstream_error'];
+const CODE_ONLY: readonly ErrorCode[] = [
+  'method_not_allowed',
+  'rate_limit_exceeded',
+  'bad_request',
+  'headers_too_large',
+  'internal_error',
+  'upstream_error',
+];
 const REGION = `(${REGIONS.join('|')})`;
 
 /**
@@ -24,21 +31,38 @@ const REGION = `(${REGIONS.join('|')})`;
  */
 export function publicRoutes(file: string, pair: { vehicle: string; charger: string }): Route[] | null {
   let m: RegExpMatchArray | null;
-  if (file === '404.html') return [route(`/api/v1/vehicles/no-such-vehicle`, 404), route(`/api/v1/compatibility/${pair.vehicle}/no-such-charger`, 404, 'region=GB'), route('/no-such-page', 404)];
+  if (file === '404.html')
+    return [
+      route(`/api/v1/vehicles/no-such-vehicle`, 404),
+      route(`/api/v1/compatibility/${pair.vehicle}/no-such-charger`, 404, 'region=GB'),
+      route('/no-such-page', 404),
+    ];
   if (file === `${D}/index.json`) return [route('/api/v1')];
   if (file === `${D}/vehicles.json`) return [route('/api/v1/vehicles')];
   if (file === `${D}/chargers.json`) return [route('/api/v1/chargers')];
   if ((m = file.match(/^api\/v1\/_data\/vehicles\/([a-z0-9-]+)\.json$/))) return [route(`/api/v1/vehicles/${m[1]}`)];
-  if ((m = file.match(/^api\/v1\/_data\/vehicle-compatibility\/([a-z0-9-]+)\.json$/))) return [route(`/api/v1/vehicles/${m[1]}/compatibility`)];
-  if ((m = file.match(new RegExp(`^api/v1/_data/vehicle-compatibility/${REGION}/([a-z0-9-]+)\\.json$`)))) return [route(`/api/v1/vehicles/${m[2]}/compatibility`, 200, `region=${m[1]}`)];
+  if ((m = file.match(/^api\/v1\/_data\/vehicle-compatibility\/([a-z0-9-]+)\.json$/)))
+    return [route(`/api/v1/vehicles/${m[1]}/compatibility`)];
+  if ((m = file.match(new RegExp(`^api/v1/_data/vehicle-compatibility/${REGION}/([a-z0-9-]+)\\.json$`))))
+    return [route(`/api/v1/vehicles/${m[2]}/compatibility`, 200, `region=${m[1]}`)];
   if ((m = file.match(/^api\/v1\/_data\/chargers\/([a-z0-9-]+)\.json$/))) return [route(`/api/v1/chargers/${m[1]}`)];
-  if ((m = file.match(/^api\/v1\/_data\/charger-compatibility\/([a-z0-9-]+)\.json$/))) return [route(`/api/v1/chargers/${m[1]}/compatibility`)];
-  if ((m = file.match(new RegExp(`^api/v1/_data/charger-compatibility/${REGION}/([a-z0-9-]+)\\.json$`)))) return [route(`/api/v1/chargers/${m[2]}/compatibility`, 200, `x=1&region=${m[1]}`)];
+  if ((m = file.match(/^api\/v1\/_data\/charger-compatibility\/([a-z0-9-]+)\.json$/)))
+    return [route(`/api/v1/chargers/${m[1]}/compatibility`)];
+  if ((m = file.match(new RegExp(`^api/v1/_data/charger-compatibility/${REGION}/([a-z0-9-]+)\\.json$`))))
+    return [route(`/api/v1/chargers/${m[2]}/compatibility`, 200, `x=1&region=${m[1]}`)];
   if ((m = file.match(new RegExp(`^api/v1/_data/edges/${REGION}/([a-z0-9-]+)/([a-z0-9-]+)\\.json$`)))) {
     const url = `/api/v1/compatibility/${m[2]}/${m[3]}`;
-    return m[1] === REGIONS[0] ? [route(url, 200, `region=${m[1]}`), route(url), route(url, 200, 'foo=1')] : [route(url, 200, `region=${m[1]}`), route(url, 200, `x=1&region=${m[1]}`)];
+    return m[1] === REGIONS[0]
+      ? [route(url, 200, `region=${m[1]}`), route(url), route(url, 200, 'foo=1')]
+      : [route(url, 200, `region=${m[1]}`), route(url, 200, `x=1&region=${m[1]}`)];
   }
-  if (file === NOT_FOUND_DOC) return [route('/api/v1/nope', 404), route('/api/v2', 404), route(`/api/v1/vehicles/${pair.vehicle}/foo`, 404), route(`/${GUARD_DOC}`, 404)];
+  if (file === NOT_FOUND_DOC)
+    return [
+      route('/api/v1/nope', 404),
+      route('/api/v2', 404),
+      route(`/api/v1/vehicles/${pair.vehicle}/foo`, 404),
+      route(`/${GUARD_DOC}`, 404),
+    ];
   // Published as real files: served at their own path (a file shadows the unforced catch-all rule).
   if (file === 'api/v1/openapi.json' || /^api\/v1\/schemas\/[a-z-]+\.json$/.test(file)) return [route(`/${file}`)];
   if (file === 'index.html') return [route('/')];
@@ -48,15 +72,27 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
   if (file === GUARD_DOC) return [route(`/${D}/index.json`, 404), route(`/${NOT_FOUND_DOC}`, 404)];
   if (file === `${D}/errors/invalid_region.json`) {
     const lists = [`/api/v1/vehicles/${pair.vehicle}/compatibility`, `/api/v1/chargers/${pair.charger}/compatibility`];
-    return [`/api/v1/compatibility/${pair.vehicle}/${pair.charger}`, ...lists].flatMap((url) => ['region=eu', 'region=XX', 'region=', 'region=gb'].map((query) => route(url, 200, query)));
+    return [`/api/v1/compatibility/${pair.vehicle}/${pair.charger}`, ...lists].flatMap((url) =>
+      ['region=eu', 'region=XX', 'region=', 'region=gb'].map((query) => route(url, 200, query)),
+    );
   }
   if (file === `${D}/errors/slugs_required.json`) {
-    return ['/api/v1/compatibility', `/api/v1/compatibility/${pair.vehicle}`, '/api/v1/vehicles/compatibility', '/api/v1/chargers/compatibility'].map((p) => route(p, 200));
+    return [
+      '/api/v1/compatibility',
+      `/api/v1/compatibility/${pair.vehicle}`,
+      '/api/v1/vehicles/compatibility',
+      '/api/v1/chargers/compatibility',
+    ].map((p) => route(p, 200));
   }
   if (file === `${D}/changes.json`) return [route('/api/v1/changes')];
   if ((m = file.match(/^api\/v1\/_data\/changes\/(\d+\.\d+\.\d+)\.json$/))) return [route(`/api/v1/changes/${m[1]}`)];
   // Published as real files at their own paths: the feed, the mirror manifest and its bundle.
-  if (file === 'api/v1/changes.atom' || file === 'api/v1/mirror.json' || /^api\/v1\/mirror\/\d+\.\d+\.\d+\.tar\.gz$/.test(file)) return [route(`/${file}`)];
+  if (
+    file === 'api/v1/changes.atom' ||
+    file === 'api/v1/mirror.json' ||
+    /^api\/v1\/mirror\/\d+\.\d+\.\d+\.tar\.gz$/.test(file)
+  )
+    return [route(`/${file}`)];
   if (file === `${D}/build-token`) return [];
   if (CODE_ONLY.some((code) => file === `${D}/errors/${code}.json`)) return null;
   throw new Error(`the build wrote ${file}, which no public URL is known to reach`);

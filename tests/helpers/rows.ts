@@ -2,7 +2,19 @@
 import { indexTables, type Dataset } from '../../build/data/dataset.ts';
 import type { LoadedTables } from '../../build/data/load.ts';
 import type { Location } from '../../build/data/problems.ts';
-import { TABLES, type AdapterEntry, type ChargerConnectorRow, type ChargerRow, type ConnectorEntry, type ObservationRow, type ProtocolEntry, type SourceEntry, type TableName, type VehicleRegionRow, type VehicleRow } from '../../build/data/tables.ts';
+import {
+  TABLES,
+  type AdapterEntry,
+  type ChargerConnectorRow,
+  type ChargerRow,
+  type ConnectorEntry,
+  type ObservationRow,
+  type ProtocolEntry,
+  type SourceEntry,
+  type TableName,
+  type VehicleRegionRow,
+  type VehicleRow,
+} from '../../build/data/tables.ts';
 import type { ConnectionPath } from '../../build/derive/rule.ts';
 
 export const SPEC = 'spec-sheet';
@@ -46,7 +58,15 @@ export const charger = (o: Partial<ChargerRow> = {}): ChargerRow => ({
 
 /** A 22 kW AC wallbox (no DC voltage range). */
 export const wallbox = (o: Partial<ChargerRow> = {}): ChargerRow =>
-  charger({ slug: 'test-wall-22', model: 'Wall 22', current_kind: 'AC', nominal_max_kw: 22, output_voltage_min_v: null, output_voltage_max_v: null, ...o });
+  charger({
+    slug: 'test-wall-22',
+    model: 'Wall 22',
+    current_kind: 'AC',
+    nominal_max_kw: 22,
+    output_voltage_min_v: null,
+    output_voltage_max_v: null,
+    ...o,
+  });
 
 export const connectorRow = (o: Partial<ChargerConnectorRow> = {}): ChargerConnectorRow => ({
   charger: 'test-hpc-350',
@@ -127,7 +147,12 @@ export const CONNECTORS: ReadonlyMap<string, ConnectorEntry> = new Map(
   ].map((c) => [c.id, c]),
 );
 
-const protocol = (id: string, current: ProtocolEntry['current'], implied_by: string[]): ProtocolEntry => ({ id, name: id, current, implied_by });
+const protocol = (id: string, current: ProtocolEntry['current'], implied_by: string[]): ProtocolEntry => ({
+  id,
+  name: id,
+  current,
+  implied_by,
+});
 /** The fixture's vocabulary: DIN70121 implied by CCS, CHAdeMO by chademo, IEC61851-1 by every AC connector. */
 export const PROTOCOLS: readonly ProtocolEntry[] = [
   protocol('CHAdeMO', 'DC', ['chademo']),
@@ -139,7 +164,11 @@ export const PROTOCOLS: readonly ProtocolEntry[] = [
 ];
 
 /** A row as load.ts would give it: `at(field)` points at `data/<file>:line:<field number in the table's column order>`. */
-export function located<K extends TableName>(table: K, line: number, value: LoadedTables[K][number]['value']): LoadedTables[K][number] {
+export function located<K extends TableName>(
+  table: K,
+  line: number,
+  value: LoadedTables[K][number]['value'],
+): LoadedTables[K][number] {
   const file = `data/${TABLES[table].file}`;
   const columns = Object.keys(TABLES[table].schema.shape);
   const at = (field?: string): Location => ({ file, line, column: field ? columns.indexOf(field) + 1 : 1 });

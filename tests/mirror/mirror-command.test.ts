@@ -1,7 +1,20 @@
 // npm run mirror against a local server over the released mini fixture: the first copy, the one-request check, repairs,
 // refusals (bad checksum, a full disk, an unreachable base), the limit honoured, interrupted downloads resumed.
 import { createServer, type Server } from 'node:http';
-import { createWriteStream, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, unlinkSync, writeFileSync, type WriteStream } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  type WriteStream,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -22,14 +35,20 @@ let project: string;
 let server: RunningServer;
 beforeAll(async () => {
   project = await copyBuiltFixture();
-  server = await startServer({ publicDir: path.join(project, 'public'), netlifyToml: NETLIFY_TOML, log: () => {}, noRateLimit: true });
+  server = await startServer({
+    publicDir: path.join(project, 'public'),
+    netlifyToml: NETLIFY_TOML,
+    log: () => {},
+    noRateLimit: true,
+  });
 });
 afterAll(async () => {
   await server?.close();
 });
 
 const newFolder = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'ev-mirror-')), 'mirror');
-const sync = (folder: string, extra: Partial<MirrorOptions> = {}) => syncMirror({ base: server.url, folder, progress: quiet, ...extra });
+const sync = (folder: string, extra: Partial<MirrorOptions> = {}) =>
+  syncMirror({ base: server.url, folder, progress: quiet, ...extra });
 const manifest = () => JSON.parse(readFileSync(path.join(project, 'public/api/v1/mirror.json'), 'utf8')) as MirrorInfo;
 
 describe('a new mirror', () => {
@@ -39,7 +58,8 @@ describe('a new mirror', () => {
     expect(result).toMatchObject({ outcome: 'updated', datasetVersion: '0.1.0', requests: 2, files: manifest().files });
     expect(lstatSync(folder).isSymbolicLink()).toBe(true);
     expect(isClean(await checkFolder(folder, isOwn))).toBe(true);
-    for (const file of ['netlify.toml', 'LICENSE', 'data/LICENSE', 'SHA256SUMS']) expect(existsSync(path.join(folder, file)), file).toBe(true);
+    for (const file of ['netlify.toml', 'LICENSE', 'data/LICENSE', 'SHA256SUMS'])
+      expect(existsSync(path.join(folder, file)), file).toBe(true);
     // The mirror's tree is the original's, byte for byte, manifest and bundle included.
     expect(treeDigest(path.join(folder, 'public'))).toEqual(treeDigest(path.join(project, 'public')));
     expect(existsSync(`${folder}.download`)).toBe(false);
@@ -60,9 +80,19 @@ describe('an existing mirror', () => {
   });
 
   it.each([
-    ['an altered file', (f: string) => writeFileSync(path.join(f, 'public/api/v1/_data/index.json'), '{"tampered":true}\n')],
+    [
+      'an altered file',
+      (f: string) => writeFileSync(path.join(f, 'public/api/v1/_data/index.json'), '{"tampered":true}\n'),
+    ],
     ['a deleted file', (f: string) => unlinkSync(path.join(f, 'public/api/v1/_data/vehicles/volt-a-400-2024.json'))],
-    ['an altered SHA256SUMS line', (f: string) => writeFileSync(path.join(f, 'SHA256SUMS'), readFileSync(path.join(f, 'SHA256SUMS'), 'utf8').replace(/^[0-9a-f]{8}/m, '00000000'))],
+    [
+      'an altered SHA256SUMS line',
+      (f: string) =>
+        writeFileSync(
+          path.join(f, 'SHA256SUMS'),
+          readFileSync(path.join(f, 'SHA256SUMS'), 'utf8').replace(/^[0-9a-f]{8}/m, '00000000'),
+        ),
+    ],
     ['a file added', (f: string) => writeFileSync(path.join(f, 'public/api/v1/_data/extra.json'), '{}\n')],
   ])('detects %s and repairs it from its own bundle, still in one request', async (_what, tamper) => {
     tamper(folder);
@@ -81,20 +111,29 @@ describe('an existing mirror', () => {
 });
 
 describe('refusals', () => {
-  it('a bundle whose SHA-256 is not the manifest\'s: bad checksum, nothing swapped', async () => {
+  it("a bundle whose SHA-256 is not the manifest's: bad checksum, nothing swapped", async () => {
     const other = await copyBuiltFixture();
     const bundle = path.join(other, 'public/api/v1/mirror/0.1.0.tar.gz');
     const bytes = readFileSync(bundle);
     bytes[bytes.length - 10]! ^= 0xff;
     writeFileSync(bundle, bytes);
-    const tampered = await startServer({ publicDir: path.join(other, 'public'), netlifyToml: NETLIFY_TOML, log: () => {}, noRateLimit: true });
+    const tampered = await startServer({
+      publicDir: path.join(other, 'public'),
+      netlifyToml: NETLIFY_TOML,
+      log: () => {},
+      noRateLimit: true,
+    });
     const folder = newFolder();
     await sync(folder);
     const before = treeDigest(folder);
     try {
       rmSync(path.join(folder, 'public/api/v1/mirror.json'));
-      await expect(syncMirror({ base: tampered.url, folder, progress: quiet })).rejects.toThrow(/bad checksum\): nothing was changed$/);
-      expect(treeDigest(folder)).toEqual(Object.fromEntries(Object.entries(before).filter(([name]) => name !== 'public/api/v1/mirror.json')));
+      await expect(syncMirror({ base: tampered.url, folder, progress: quiet })).rejects.toThrow(
+        /bad checksum\): nothing was changed$/,
+      );
+      expect(treeDigest(folder)).toEqual(
+        Object.fromEntries(Object.entries(before).filter(([name]) => name !== 'public/api/v1/mirror.json')),
+      );
     } finally {
       await tampered.close();
     }
@@ -107,7 +146,10 @@ describe('refusals', () => {
     await new Promise((resolve) => closed.close(resolve));
     const folder = newFolder();
     const result = await runCli('mirror', [`http://127.0.0.1:${port}`, folder]);
-    expect(result).toMatchObject({ status: 1, stderr: `mirror: cannot reach http://127.0.0.1:${port}: connection refused\n` });
+    expect(result).toMatchObject({
+      status: 1,
+      stderr: `mirror: cannot reach http://127.0.0.1:${port}: connection refused\n`,
+    });
     expect(existsSync(folder)).toBe(false);
   });
 
@@ -119,7 +161,8 @@ describe('refusals', () => {
       const failing = new Writable({
         write(chunk: Buffer, _encoding, done) {
           written += chunk.length;
-          if (written > 1000) return done(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+          if (written > 1000)
+            return done(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
           real.write(chunk, done);
         },
         final(done) {
@@ -128,7 +171,9 @@ describe('refusals', () => {
       });
       return failing as unknown as WriteStream;
     };
-    await expect(sync(folder, { openWrite: fullDisk })).rejects.toThrow(/^no space left on the device while writing .*: nothing was changed/);
+    await expect(sync(folder, { openWrite: fullDisk })).rejects.toThrow(
+      /^no space left on the device while writing .*: nothing was changed/,
+    );
     expect(existsSync(folder)).toBe(false);
     expect(await sync(folder)).toMatchObject({ outcome: 'updated' });
   });
@@ -162,12 +207,20 @@ describe('the limit and interrupted downloads', () => {
       }
       if (req.url === '/api/v1/mirror.json') return answer(200, { 'Content-Type': 'application/json' }, info);
       const from = behaviour.honourRange && range ? Number(/^bytes=(\d+)-$/.exec(range)?.[1]) : 0;
-      if (from > 0) return answer(206, { 'Content-Range': `bytes ${from}-${bundle.length - 1}/${bundle.length}` }, bundle.subarray(from));
+      if (from > 0)
+        return answer(
+          206,
+          { 'Content-Range': `bytes ${from}-${bundle.length - 1}/${bundle.length}` },
+          bundle.subarray(from),
+        );
       return answer(200, { 'Content-Type': 'application/gzip' }, bundle);
     });
     return { http, seen, bundleBytes: bundle.length };
   }
-  const listen = (http: Server) => new Promise<string>((resolve) => http.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(http.address() as { port: number }).port}`)));
+  const listen = (http: Server) =>
+    new Promise<string>((resolve) =>
+      http.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(http.address() as { port: number }).port}`)),
+    );
 
   it('waits as Retry-After asks on a 429, then goes on', async () => {
     const { http, seen } = standIn({ rateLimitFirst: true });
@@ -176,7 +229,9 @@ describe('the limit and interrupted downloads', () => {
     const waits: { seconds: number; requestsSoFar: number }[] = [];
     const wait = async (seconds: number) => void waits.push({ seconds, requestsSoFar: seen.length });
     try {
-      expect(await syncMirror({ base, folder: newFolder(), progress: quiet, say: (line) => said.push(line), wait })).toMatchObject({ outcome: 'updated', requests: 3 });
+      expect(
+        await syncMirror({ base, folder: newFolder(), progress: quiet, say: (line) => said.push(line), wait }),
+      ).toMatchObject({ outcome: 'updated', requests: 3 });
       // One wait, of the 1 s the 429 asked for, between the 429 and the request that repeats it.
       expect(waits).toEqual([{ seconds: 1, requestsSoFar: 1 }]);
       expect(seen.map((s) => s.status)).toEqual([429, 200, 200]);
@@ -191,12 +246,19 @@ describe('the limit and interrupted downloads', () => {
     const base = await listen(http);
     const folder = newFolder();
     try {
-      await expect(syncMirror({ base, folder, progress: quiet })).rejects.toThrow(/^the download was interrupted after .*: run the command again to resume$/);
-      const partial = readdirSync(`${folder}.download`).map((name) => statSync(path.join(`${folder}.download`, name)).size);
+      await expect(syncMirror({ base, folder, progress: quiet })).rejects.toThrow(
+        /^the download was interrupted after .*: run the command again to resume$/,
+      );
+      const partial = readdirSync(`${folder}.download`).map(
+        (name) => statSync(path.join(`${folder}.download`, name)).size,
+      );
       expect(partial).toEqual([1500]);
       expect(existsSync(folder)).toBe(false);
       expect(await syncMirror({ base, folder, progress: quiet })).toMatchObject({ outcome: 'updated' });
-      expect(seen.filter((s) => s.url.endsWith('.tar.gz')).map((s) => [s.range, s.status])).toEqual([[null, 200], ['bytes=1500-', 206]]);
+      expect(seen.filter((s) => s.url.endsWith('.tar.gz')).map((s) => [s.range, s.status])).toEqual([
+        [null, 200],
+        ['bytes=1500-', 206],
+      ]);
       expect(statSync(path.join(folder, 'public/api/v1/mirror/0.1.0.tar.gz')).size).toBe(bundleBytes);
     } finally {
       http.close();
@@ -210,8 +272,13 @@ describe('the limit and interrupted downloads', () => {
     const said: string[] = [];
     try {
       await expect(syncMirror({ base, folder, progress: quiet })).rejects.toThrow(/interrupted/);
-      expect(await syncMirror({ base, folder, progress: quiet, say: (line) => said.push(line) })).toMatchObject({ outcome: 'updated' });
-      expect(seen.filter((s) => s.url.endsWith('.tar.gz')).map((s) => [s.range, s.status])).toEqual([[null, 200], ['bytes=1500-', 200]]);
+      expect(await syncMirror({ base, folder, progress: quiet, say: (line) => said.push(line) })).toMatchObject({
+        outcome: 'updated',
+      });
+      expect(seen.filter((s) => s.url.endsWith('.tar.gz')).map((s) => [s.range, s.status])).toEqual([
+        [null, 200],
+        ['bytes=1500-', 200],
+      ]);
       expect(said).toContain('the server does not resume downloads: starting again from the beginning');
       expect(isClean(await checkFolder(folder, isOwn))).toBe(true);
     } finally {
@@ -230,6 +297,18 @@ describe('the progress report', () => {
     const lines: string[] = [];
     const plain = progressReporter({ out: (line) => lines.push(line), err: () => {} }, false);
     for (let received = 0; received <= 10e6; received += 5e5) plain.update(received, 10e6);
-    expect(lines.map((line) => line.split(':')[1]!.trim().split('%')[0])).toEqual(['0', '10', '20', '30', '40', '50', '60', '70', '80', '90', '100']);
+    expect(lines.map((line) => line.split(':')[1]!.trim().split('%')[0])).toEqual([
+      '0',
+      '10',
+      '20',
+      '30',
+      '40',
+      '50',
+      '60',
+      '70',
+      '80',
+      '90',
+      '100',
+    ]);
   });
 });

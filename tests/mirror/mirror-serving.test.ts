@@ -25,11 +25,20 @@ describe('a mirror served with npm run serve -- --dir', () => {
     project = await copyBuiltFixture();
     original = await startServer({ publicDir: path.join(project, 'public'), netlifyToml: NETLIFY_TOML, log: () => {} });
     const folder = path.join(mkdtempSync(path.join(os.tmpdir(), 'ev-mirror-')), 'mirror');
-    const fetching = await startServer({ publicDir: path.join(project, 'public'), netlifyToml: NETLIFY_TOML, log: () => {}, noRateLimit: true });
+    const fetching = await startServer({
+      publicDir: path.join(project, 'public'),
+      netlifyToml: NETLIFY_TOML,
+      log: () => {},
+      noRateLimit: true,
+    });
     await syncMirror({ base: fetching.url, folder, progress: quiet });
     await fetching.close();
     // The mirror is served from its own folder: its own netlify.toml and public/.
-    mirror = await startServer({ publicDir: path.join(folder, 'public'), netlifyToml: path.join(folder, 'netlify.toml'), log: () => {} });
+    mirror = await startServer({
+      publicDir: path.join(folder, 'public'),
+      netlifyToml: path.join(folder, 'netlify.toml'),
+      log: () => {},
+    });
   });
   afterAll(async () => {
     await original?.close();
@@ -44,27 +53,58 @@ describe('a mirror served with npm run serve -- --dir', () => {
 
   it('answers every published URL and the error cases exactly as the original', async () => {
     const requests = new Set<string>();
-    for (const file of listFiles(path.join(project, 'public'))) for (const route of publicRoutes(file, PAIR) ?? []) requests.add(`${route.path}${route.query ? `?${route.query}` : ''}`);
-    for (const extra of ['/api/v1/mirror.json', '/api/v1/mirror/0.1.0.tar.gz', '/api/v1/changes', '/api/v1/changes/0.1.0', '/api/v1/changes.atom', '/api/v1/vehicles//compatibility', '/api/v1/nope', '/%61pi/v1', '/api/v1/vehicles/%E0%A4%A']) requests.add(extra);
+    for (const file of listFiles(path.join(project, 'public')))
+      for (const route of publicRoutes(file, PAIR) ?? [])
+        requests.add(`${route.path}${route.query ? `?${route.query}` : ''}`);
+    for (const extra of [
+      '/api/v1/mirror.json',
+      '/api/v1/mirror/0.1.0.tar.gz',
+      '/api/v1/changes',
+      '/api/v1/changes/0.1.0',
+      '/api/v1/changes.atom',
+      '/api/v1/vehicles//compatibility',
+      '/api/v1/nope',
+      '/%61pi/v1',
+      '/api/v1/vehicles/%E0%A4%A',
+    ])
+      requests.add(extra);
     expect(requests.size).toBeGreaterThan(150);
     let n = 0;
     for (const request of requests) {
       // A fresh client address every 50 requests keeps both limiters in step, far from the limit.
       const localAddress = `127.0.9.${1 + Math.floor(n++ / 50)}`;
-      const [a, b] = [await rawRequest({ port: original.port, path: request, localAddress }), await rawRequest({ port: mirror.port, path: request, localAddress })];
+      const [a, b] = [
+        await rawRequest({ port: original.port, path: request, localAddress }),
+        await rawRequest({ port: mirror.port, path: request, localAddress }),
+      ];
       expect(comparable(b), request).toEqual(comparable(a));
     }
     for (const method of ['HEAD', 'OPTIONS', 'POST']) {
-      const [a, b] = [await rawRequest({ port: original.port, path: '/api/v1', method, localAddress: '127.0.8.1' }), await rawRequest({ port: mirror.port, path: '/api/v1', method, localAddress: '127.0.8.1' })];
+      const [a, b] = [
+        await rawRequest({ port: original.port, path: '/api/v1', method, localAddress: '127.0.8.1' }),
+        await rawRequest({ port: mirror.port, path: '/api/v1', method, localAddress: '127.0.8.1' }),
+      ];
       expect(comparable(b), method).toEqual(comparable(a));
     }
   });
 
   it('caches the immutable bundle for a day but mirror.json, which names the current bundle, only briefly', async () => {
     const info = await rawRequest({ port: original.port, path: '/api/v1/mirror.json', localAddress: '127.0.7.1' });
-    const bundle = await rawRequest({ port: original.port, path: JSON.parse(info.body).bundle.path, localAddress: '127.0.7.1' });
-    expect([info.status, info.headers['content-type'], info.headers['cache-control']]).toEqual([200, 'application/json; charset=utf-8', 'public, max-age=300']);
-    expect([bundle.status, bundle.headers['content-type'], bundle.headers['cache-control']]).toEqual([200, 'application/gzip', 'public, max-age=86400, immutable']);
+    const bundle = await rawRequest({
+      port: original.port,
+      path: JSON.parse(info.body).bundle.path,
+      localAddress: '127.0.7.1',
+    });
+    expect([info.status, info.headers['content-type'], info.headers['cache-control']]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      'public, max-age=300',
+    ]);
+    expect([bundle.status, bundle.headers['content-type'], bundle.headers['cache-control']]).toEqual([
+      200,
+      'application/gzip',
+      'public, max-age=86400, immutable',
+    ]);
   });
 });
 
@@ -97,25 +137,60 @@ describe('the bundle', () => {
 describe('a release between two syncs', () => {
   it('reaches the mirror, and /api/v1/changes/{version} lists exactly the edges whose content changed', async () => {
     const project = await copyBuiltFixture();
-    const served = await startServer({ publicDir: path.join(project, 'public'), netlifyToml: NETLIFY_TOML, log: () => {}, noRateLimit: true, treeCheckIntervalMs: 0 });
+    const served = await startServer({
+      publicDir: path.join(project, 'public'),
+      netlifyToml: NETLIFY_TOML,
+      log: () => {},
+      noRateLimit: true,
+      treeCheckIntervalMs: 0,
+    });
     const folder = path.join(mkdtempSync(path.join(os.tmpdir(), 'ev-mirror-')), 'mirror');
     try {
       await syncMirror({ base: served.url, folder, progress: quiet });
       const before = treeDigest(path.join(folder, 'public/api/v1/_data/edges'));
       // Volt B gets a boost figure, Volt A leaves Great Britain: edges change and one goes.
-      editData(project, 'vehicles.csv', (t) => t.replace('volt-b-800-2024,Fixture,Volt B,800,2024,77,800,230,,', 'volt-b-800-2024,Fixture,Volt B,800,2024,77,800,230,50,'));
-      editData(project, 'vehicle_regions.csv', (t) => t.split('\n').filter((line) => !line.startsWith('volt-a-400-2024,GB')).join('\n'));
+      editData(project, 'vehicles.csv', (t) =>
+        t.replace(
+          'volt-b-800-2024,Fixture,Volt B,800,2024,77,800,230,,',
+          'volt-b-800-2024,Fixture,Volt B,800,2024,77,800,230,50,',
+        ),
+      );
+      editData(project, 'vehicle_regions.csv', (t) =>
+        t
+          .split('\n')
+          .filter((line) => !line.startsWith('volt-a-400-2024,GB'))
+          .join('\n'),
+      );
       expect((await runCli('release', ['--root', project, '--date', '2026-03-01'])).status).toBe(0);
       await buildSite({ root: project });
-      expect(await syncMirror({ base: served.url, folder, progress: quiet })).toMatchObject({ outcome: 'updated', datasetVersion: '0.2.0' });
+      expect(await syncMirror({ base: served.url, folder, progress: quiet })).toMatchObject({
+        outcome: 'updated',
+        datasetVersion: '0.2.0',
+      });
       const after = treeDigest(path.join(folder, 'public/api/v1/_data/edges'));
-      const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((file) => before[file] !== after[file]).sort();
-      const mirrored = await startServer({ publicDir: path.join(folder, 'public'), netlifyToml: path.join(folder, 'netlify.toml'), log: () => {} });
+      const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+        .filter((file) => before[file] !== after[file])
+        .sort();
+      const mirrored = await startServer({
+        publicDir: path.join(folder, 'public'),
+        netlifyToml: path.join(folder, 'netlify.toml'),
+        log: () => {},
+      });
       try {
-        const listed = JSON.parse((await rawRequest({ port: mirrored.port, path: '/api/v1/changes/0.2.0' })).body) as ReleaseChanges;
-        expect(listed.edges.map((edge) => `${edge.region}/${edge.vehicle}/${edge.charger}.json`).sort()).toEqual(changed);
-        expect(listed.edges.find((edge) => edge.change === 'removed')).toMatchObject({ vehicle: 'volt-a-400-2024', region: 'GB', to: null });
-        const list = JSON.parse((await rawRequest({ port: mirrored.port, path: '/api/v1/changes' })).body) as { releases: { datasetVersion: string }[] };
+        const listed = JSON.parse(
+          (await rawRequest({ port: mirrored.port, path: '/api/v1/changes/0.2.0' })).body,
+        ) as ReleaseChanges;
+        expect(listed.edges.map((edge) => `${edge.region}/${edge.vehicle}/${edge.charger}.json`).sort()).toEqual(
+          changed,
+        );
+        expect(listed.edges.find((edge) => edge.change === 'removed')).toMatchObject({
+          vehicle: 'volt-a-400-2024',
+          region: 'GB',
+          to: null,
+        });
+        const list = JSON.parse((await rawRequest({ port: mirrored.port, path: '/api/v1/changes' })).body) as {
+          releases: { datasetVersion: string }[];
+        };
         expect(list.releases.map((release) => release.datasetVersion)).toEqual(['0.2.0', '0.1.0']);
       } finally {
         await mirrored.close();
@@ -134,13 +209,19 @@ describe('the changes feed', () => {
     await buildSite({ root: project });
     const text = readFileSync(path.join(project, 'public/api/v1/changes.atom'), 'utf8');
     expect(XMLValidator.validate(text)).toBe(true);
-    const { feed } = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'entry' || name === 'link' }).parse(text) as { feed: Record<string, any> };
+    const { feed } = new XMLParser({
+      ignoreAttributes: false,
+      isArray: (name) => name === 'entry' || name === 'link',
+    }).parse(text) as { feed: Record<string, any> };
     expect(feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
     for (const element of ['id', 'title', 'updated', 'author']) expect(feed[element], element).toBeDefined();
     expect(feed.updated).toBe('2026-03-01T00:00:00Z');
     expect(feed.link.map((link: any) => link['@_rel'])).toContain('self');
     expect(feed.entry.map((entry: any) => entry.title)).toEqual(['Dataset 0.2.0', 'Dataset 0.1.0']);
-    for (const entry of feed.entry) for (const element of ['id', 'title', 'updated', 'summary']) expect(entry[element], element).toBeDefined();
-    expect(feed.entry[0].summary).toBe('Edges: 0 added, 0 changed, 0 removed. Vehicles: 0 added, 1 changed, 0 removed. Charger models: 0 added, 0 changed, 0 removed.');
+    for (const entry of feed.entry)
+      for (const element of ['id', 'title', 'updated', 'summary']) expect(entry[element], element).toBeDefined();
+    expect(feed.entry[0].summary).toBe(
+      'Edges: 0 added, 0 changed, 0 removed. Vehicles: 0 added, 1 changed, 0 removed. Charger models: 0 added, 0 changed, 0 removed.',
+    );
   });
 });

@@ -36,10 +36,25 @@ describe('nginx with the generated configuration', () => {
     nginxPort = await freePort();
     const prefix = mkdtempSync(path.join(os.tmpdir(), 'ev-nginx-'));
     for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, dir));
-    writeFileSync(path.join(prefix, 'site.conf'), nginxConfig(await loadNetlifyConfig(path.join(folder, 'netlify.toml')), { folder, listen: `127.0.0.1:${nginxPort}` }));
-    const temp = ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((dir) => `  ${dir === 'body' ? 'client_body' : dir}_temp_path ${prefix}/${dir};`).join('\n');
-    writeFileSync(path.join(prefix, 'nginx.conf'), `worker_processes 1;\ndaemon off;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log;\nevents {}\nhttp {\n  access_log off;\n${temp}\n  include ${prefix}/site.conf;\n}\n`);
-    nginx = spawn('nginx', ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')], { stdio: 'ignore' });
+    writeFileSync(
+      path.join(prefix, 'site.conf'),
+      nginxConfig(await loadNetlifyConfig(path.join(folder, 'netlify.toml')), {
+        folder,
+        listen: `127.0.0.1:${nginxPort}`,
+      }),
+    );
+    const temp = ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+      .map((dir) => `  ${dir === 'body' ? 'client_body' : dir}_temp_path ${prefix}/${dir};`)
+      .join('\n');
+    writeFileSync(
+      path.join(prefix, 'nginx.conf'),
+      `worker_processes 1;\ndaemon off;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log;\nevents {}\nhttp {\n  access_log off;\n${temp}\n  include ${prefix}/site.conf;\n}\n`,
+    );
+    nginx = spawn(
+      'nginx',
+      ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')],
+      { stdio: 'ignore' },
+    );
     for (let tries = 0; tries < 100; tries += 1) {
       try {
         await rawRequest({ port: nginxPort, path: '/' });
@@ -92,8 +107,17 @@ describe('nginx with the generated configuration', () => {
     '/',
     '/no-such-page',
   ])('GET %s: the same status, body, type and CORS header as the local server', async (request) => {
-    const [ours, theirs] = [await rawRequest({ port: local.port, path: request }), await rawRequest({ port: nginxPort, path: request })];
-    const view = (res: typeof ours) => ({ status: res.status, body: res.body, type: res.headers['content-type'], cors: res.headers['access-control-allow-origin'], limit: res.headers['x-ratelimit-limit'] });
+    const [ours, theirs] = [
+      await rawRequest({ port: local.port, path: request }),
+      await rawRequest({ port: nginxPort, path: request }),
+    ];
+    const view = (res: typeof ours) => ({
+      status: res.status,
+      body: res.body,
+      type: res.headers['content-type'],
+      cors: res.headers['access-control-allow-origin'],
+      limit: res.headers['x-ratelimit-limit'],
+    });
     expect(view(theirs)).toEqual(view(ours));
   });
 
@@ -103,9 +127,19 @@ describe('nginx with the generated configuration', () => {
     ['DELETE', 405],
   ])('%s /api/v1 → %i with the same Allow / preflight headers', async (method, status) => {
     const headers = { 'Access-Control-Request-Headers': 'X-Client' };
-    const [ours, theirs] = [await rawRequest({ port: local.port, path: '/api/v1', method, headers }), await rawRequest({ port: nginxPort, path: '/api/v1', method, headers })];
+    const [ours, theirs] = [
+      await rawRequest({ port: local.port, path: '/api/v1', method, headers }),
+      await rawRequest({ port: nginxPort, path: '/api/v1', method, headers }),
+    ];
     expect(theirs.status).toBe(status);
-    for (const name of ['allow', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age', 'access-control-allow-origin']) expect(theirs.headers[name], name).toBe(ours.headers[name]);
+    for (const name of [
+      'allow',
+      'access-control-allow-methods',
+      'access-control-allow-headers',
+      'access-control-max-age',
+      'access-control-allow-origin',
+    ])
+      expect(theirs.headers[name], name).toBe(ours.headers[name]);
     expect(theirs.body).toBe(ours.body);
   });
 

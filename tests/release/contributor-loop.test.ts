@@ -9,14 +9,19 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { MINI_FIXTURE, PROJECT_ROOT } from '../helpers/fixture.ts';
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.org', ...args], { cwd, stdio: 'pipe' }).toString();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.org', ...args], {
+    cwd,
+    stdio: 'pipe',
+  }).toString();
 
 /** Appends a row to a CSV file of data/, its cells given by column name (every other column empty). */
 function addRow(root: string, file: string, cells: Record<string, string>): void {
   const full = path.join(root, 'data', file);
   const text = readFileSync(full, 'utf8');
   const header = text.split('\n')[0]!.split(',');
-  for (const column of Object.keys(cells)) if (!header.includes(column)) throw new Error(`${file} has no column ${column}`);
+  for (const column of Object.keys(cells))
+    if (!header.includes(column)) throw new Error(`${file} has no column ${column}`);
   writeFileSync(full, `${text}${header.map((column) => cells[column] ?? '').join(',')}\n`);
 }
 
@@ -36,13 +41,35 @@ describe('an outside pull request that adds a vehicle', () => {
     git(fork, 'checkout', '-q', '-b', 'add-volt-g');
     const slug = 'fixture-volt-g-400-2025-eu'; // brand, model year and market, as the slug conventions ask of new rows
     const columns = readFileSync(path.join(fork, 'data/vehicles.csv'), 'utf8').split('\n')[0]!.split(',');
-    const sourced = Object.fromEntries(columns.filter((column) => /source$/.test(column)).map((column) => [column, 'fixture-spec']));
-    addRow(fork, 'vehicles.csv', { slug, brand: 'Fixture', family: 'Volt G', trim: '400', model_year: '2025', battery_kwh_usable: '64', architecture_voltage_v: '400', max_dc_kw_oem: '135', max_ac_kw_oem: '11', ac_phases: '3', ...sourced });
-    addRow(fork, 'vehicle_regions.csv', { vehicle: slug, region: 'EU', ac_inlet: 'type2', dc_inlet: 'ccs2', source: 'fixture-spec' });
+    const sourced = Object.fromEntries(
+      columns.filter((column) => /source$/.test(column)).map((column) => [column, 'fixture-spec']),
+    );
+    addRow(fork, 'vehicles.csv', {
+      slug,
+      brand: 'Fixture',
+      family: 'Volt G',
+      trim: '400',
+      model_year: '2025',
+      battery_kwh_usable: '64',
+      architecture_voltage_v: '400',
+      max_dc_kw_oem: '135',
+      max_ac_kw_oem: '11',
+      ac_phases: '3',
+      ...sourced,
+    });
+    addRow(fork, 'vehicle_regions.csv', {
+      vehicle: slug,
+      region: 'EU',
+      ac_inlet: 'type2',
+      dc_inlet: 'ccs2',
+      source: 'fixture-spec',
+    });
 
     // What the contributor and the pull-request CI run: fix, check, a preview build and the coverage; no release.
     // The rows were appended; npm run fix puts them where the sort order wants them, and says so.
-    expect((await runCli('fix', ['--root', fork])).stdout).toBe('data/vehicles.csv: put 7 rows back in order\ndata/vehicle_regions.csv: put 8 rows back in order\n');
+    expect((await runCli('fix', ['--root', fork])).stdout).toBe(
+      'data/vehicles.csv: put 7 rows back in order\ndata/vehicle_regions.csv: put 8 rows back in order\n',
+    );
     expect((await runCli('fix', ['--root', fork])).stdout).toBe('nothing to fix\n');
     expect(await runCli('check', ['--root', fork])).toMatchObject({ status: 0, stderr: '' });
     expect((await runCli('build', ['--root', fork, '--preview'])).status).toBe(0);
@@ -64,9 +91,13 @@ describe('an outside pull request that adds a vehicle', () => {
     git(upstream, 'pull', '-q', '--ff-only', fork, 'add-volt-g');
     expect((await runCli('build', ['--root', upstream])).status, 'main is unreleased until the release step').toBe(1);
     const released = await runCli('release', ['--root', upstream, '--date', '2026-06-01']);
-    expect(released.stdout).toMatch(/^released dataset 0\.2\.0 on 2026-06-01: edges 4 added, 0 changed, 0 removed, 22 unchanged; vehicles 1 added/);
+    expect(released.stdout).toMatch(
+      /^released dataset 0\.2\.0 on 2026-06-01: edges 4 added, 0 changed, 0 removed, 22 unchanged; vehicles 1 added/,
+    );
     expect(await runCli('build', ['--root', upstream])).toMatchObject({ status: 0, stderr: '' });
-    const edge = JSON.parse(readFileSync(path.join(upstream, `public/api/v1/_data/edges/EU/${slug}/amp-hpc-350.json`), 'utf8'));
+    const edge = JSON.parse(
+      readFileSync(path.join(upstream, `public/api/v1/_data/edges/EU/${slug}/amp-hpc-350.json`), 'utf8'),
+    );
     expect(edge).toMatchObject({ state: 'ok', kw: 135, edgeVersion: 1, createdAt: '2026-06-01' });
     git(upstream, 'add', 'data/ledger', 'data/releases', 'data/release.yaml');
     git(upstream, 'commit', '-q', '-m', 'Release dataset 0.2.0');

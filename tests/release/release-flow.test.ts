@@ -10,15 +10,29 @@ import { buildSite } from '../../build/pipeline/build-site.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyFixture, editData, treeDigest } from '../helpers/fixture.ts';
 
-const VEHICLES = ['volt-a-400-2024', 'volt-b-800-2024', 'volt-c-chademo-2019', 'volt-d-na-ccs1-2024', 'volt-e-800-boost-2024', 'volt-f-no-dc-2024'];
+const VEHICLES = [
+  'volt-a-400-2024',
+  'volt-b-800-2024',
+  'volt-c-chademo-2019',
+  'volt-d-na-ccs1-2024',
+  'volt-e-800-boost-2024',
+  'volt-f-no-dc-2024',
+];
 /** Every ledger row of the fixture's vehicles, keyed vehicle/charger/region. */
 const ledger = (root: string): Map<string, LedgerEntry> => {
   const all = new Map<string, LedgerEntry>();
-  for (const vehicle of VEHICLES) for (const [key, entry] of readShard(path.join(root, 'data'), vehicle)) all.set(`${vehicle} ${key}`, entry);
+  for (const vehicle of VEHICLES)
+    for (const [key, entry] of readShard(path.join(root, 'data'), vehicle)) all.set(`${vehicle} ${key}`, entry);
   return all;
 };
 /** Volt B gets a boost figure: two of its EU edges go from unk to limited. */
-const giveVoltBABoost = (root: string) => editData(root, 'vehicles.csv', (t) => t.replace('volt-b-800-2024,Fixture,Volt B,800,2024,77,800,230,,', 'volt-b-800-2024,Fixture,Volt B,800,2024,77,800,230,50,'));
+const giveVoltBABoost = (root: string) =>
+  editData(root, 'vehicles.csv', (t) =>
+    t.replace(
+      'volt-b-800-2024,Fixture,Volt B,800,2024,77,800,230,,',
+      'volt-b-800-2024,Fixture,Volt B,800,2024,77,800,230,50,',
+    ),
+  );
 const json = (root: string, file: string) => JSON.parse(readFileSync(path.join(root, 'public', file), 'utf8'));
 
 describe('a data change, from edit to release', () => {
@@ -43,7 +57,9 @@ describe('a data change, from edit to release', () => {
       'released dataset 0.2.0 on 2026-03-01: edges 0 added, 2 changed, 0 removed, 20 unchanged; vehicles 0 added, 0 changed, 0 removed; chargers 0 added, 0 changed, 0 removed\n',
     );
     const after = ledger(root);
-    const bumped = [...after].filter(([key, entry]) => entry.edgeVersion !== before.get(key)!.edgeVersion).map(([key]) => key);
+    const bumped = [...after]
+      .filter(([key, entry]) => entry.edgeVersion !== before.get(key)!.edgeVersion)
+      .map(([key]) => key);
     expect(bumped.sort()).toEqual(['volt-b-800-2024 amp-dc-50 EU', 'volt-b-800-2024 bolt-super-250 EU']);
     for (const [key, entry] of after) {
       expect(entry.edgeVersion, key).toBe(before.get(key)!.edgeVersion + (bumped.includes(key) ? 1 : 0));
@@ -53,43 +69,115 @@ describe('a data change, from edit to release', () => {
     const [record] = readReleaseRecords(path.join(root, 'data'));
     expect(record).toMatchObject({ datasetVersion: '0.2.0', previous: '0.1.0', releasedAt: '2026-03-01' });
     expect(record!.edges).toEqual([
-      { vehicle: 'volt-b-800-2024', charger: 'amp-dc-50', region: 'EU', change: 'changed', from: { state: 'unk', kw: 0 }, to: { state: 'limited', kw: 50 }, edgeVersion: 2 },
-      { vehicle: 'volt-b-800-2024', charger: 'bolt-super-250', region: 'EU', change: 'changed', from: { state: 'unk', kw: 0 }, to: { state: 'limited', kw: 50 }, edgeVersion: 2 },
+      {
+        vehicle: 'volt-b-800-2024',
+        charger: 'amp-dc-50',
+        region: 'EU',
+        change: 'changed',
+        from: { state: 'unk', kw: 0 },
+        to: { state: 'limited', kw: 50 },
+        edgeVersion: 2,
+      },
+      {
+        vehicle: 'volt-b-800-2024',
+        charger: 'bolt-super-250',
+        region: 'EU',
+        change: 'changed',
+        from: { state: 'unk', kw: 0 },
+        to: { state: 'limited', kw: 50 },
+        edgeVersion: 2,
+      },
     ]);
     expect((await runCli('build', ['--root', root])).status).toBe(0);
-    expect(json(root, 'api/v1/_data/edges/EU/volt-b-800-2024/amp-dc-50.json')).toMatchObject({ state: 'limited', kw: 50, edgeVersion: 2, createdAt: '2026-01-15' });
+    expect(json(root, 'api/v1/_data/edges/EU/volt-b-800-2024/amp-dc-50.json')).toMatchObject({
+      state: 'limited',
+      kw: 50,
+      edgeVersion: 2,
+      createdAt: '2026-01-15',
+    });
     expect(json(root, 'api/v1/_data/index.json').datasetVersion).toBe('0.2.0');
   });
 
   it('records resources added, removed and changed field by field', async () => {
     const root = copyFixture();
-    editData(root, 'vehicles.csv', (t) => t.replace('volt-a-400-2024,Fixture,Volt A,400,2024,60', 'volt-a-400-2024,Fixture,Volt A,400,2024,61'));
-    editData(root, 'chargers.csv', (t) => t.split('\n').filter((line) => !line.startsWith('amp-dc-50,')).join('\n'));
-    editData(root, 'charger_connectors.csv', (t) => t.split('\n').filter((line) => !line.startsWith('amp-dc-50,')).join('\n'));
-    editData(root, 'observations.csv', (t) => t.split('\n').filter((line) => !line.includes(',amp-dc-50,')).join('\n'));
+    editData(root, 'vehicles.csv', (t) =>
+      t.replace('volt-a-400-2024,Fixture,Volt A,400,2024,60', 'volt-a-400-2024,Fixture,Volt A,400,2024,61'),
+    );
+    editData(root, 'chargers.csv', (t) =>
+      t
+        .split('\n')
+        .filter((line) => !line.startsWith('amp-dc-50,'))
+        .join('\n'),
+    );
+    editData(root, 'charger_connectors.csv', (t) =>
+      t
+        .split('\n')
+        .filter((line) => !line.startsWith('amp-dc-50,'))
+        .join('\n'),
+    );
+    editData(root, 'observations.csv', (t) =>
+      t
+        .split('\n')
+        .filter((line) => !line.includes(',amp-dc-50,'))
+        .join('\n'),
+    );
     // A published slug never disappears: the release refuses until an alias keeps it answering.
-    expect((await runCli('release', ['--root', root, '--date', '2026-03-01'])).stderr).toContain('[published-slugs] charger "amp-dc-50" was published');
-    editData(root, 'aliases.csv', (t) => `${t.trimEnd()}\ncharger,amp-dc-50,amp-hpc-350,withdrawn; its sites were rebuilt with the HPC\n`);
+    expect((await runCli('release', ['--root', root, '--date', '2026-03-01'])).stderr).toContain(
+      '[published-slugs] charger "amp-dc-50" was published',
+    );
+    editData(
+      root,
+      'aliases.csv',
+      (t) => `${t.trimEnd()}\ncharger,amp-dc-50,amp-hpc-350,withdrawn; its sites were rebuilt with the HPC\n`,
+    );
     expect((await runCli('release', ['--root', root, '--date', '2026-03-01'])).status).toBe(0);
     const [record] = readReleaseRecords(path.join(root, 'data'));
-    expect(record!.vehicles).toEqual({ added: [], removed: [], changed: [{ slug: 'volt-a-400-2024', fields: ['battery_kwh_usable'] }] });
+    expect(record!.vehicles).toEqual({
+      added: [],
+      removed: [],
+      changed: [{ slug: 'volt-a-400-2024', fields: ['battery_kwh_usable'] }],
+    });
     expect(record!.chargers).toEqual({ added: [], removed: ['amp-dc-50'], changed: [] });
-    expect(record!.edges.filter((edge) => edge.charger === 'amp-dc-50').every((edge) => edge.change === 'removed' && edge.to === null && edge.from !== null)).toBe(true);
+    expect(
+      record!.edges
+        .filter((edge) => edge.charger === 'amp-dc-50')
+        .every((edge) => edge.change === 'removed' && edge.to === null && edge.from !== null),
+    ).toBe(true);
   });
 
   it('a removed edge stays in the ledger, and when it returns its count continues', async () => {
     const root = copyFixture();
     const original = readFileSync(path.join(root, 'data/vehicle_regions.csv'), 'utf8');
-    editData(root, 'vehicle_regions.csv', (t) => t.split('\n').filter((line) => !line.startsWith('volt-a-400-2024,GB')).join('\n'));
-    expect((await runCli('release', ['--root', root, '--date', '2026-04-01'])).stdout).toContain('edges 0 added, 0 changed, 1 removed');
-    expect(ledger(root).get('volt-a-400-2024 amp-hpc-350 GB')).toMatchObject({ published: false, edgeVersion: 1, createdAt: '2026-01-15' });
+    editData(root, 'vehicle_regions.csv', (t) =>
+      t
+        .split('\n')
+        .filter((line) => !line.startsWith('volt-a-400-2024,GB'))
+        .join('\n'),
+    );
+    expect((await runCli('release', ['--root', root, '--date', '2026-04-01'])).stdout).toContain(
+      'edges 0 added, 0 changed, 1 removed',
+    );
+    expect(ledger(root).get('volt-a-400-2024 amp-hpc-350 GB')).toMatchObject({
+      published: false,
+      edgeVersion: 1,
+      createdAt: '2026-01-15',
+    });
     expect((await runCli('build', ['--root', root])).status).toBe(0);
 
     writeFileSync(path.join(root, 'data/vehicle_regions.csv'), original);
-    expect((await runCli('release', ['--root', root, '--date', '2026-05-01'])).stdout).toContain('edges 1 added, 0 changed, 0 removed');
-    expect(ledger(root).get('volt-a-400-2024 amp-hpc-350 GB')).toMatchObject({ published: true, edgeVersion: 2, createdAt: '2026-01-15' });
+    expect((await runCli('release', ['--root', root, '--date', '2026-05-01'])).stdout).toContain(
+      'edges 1 added, 0 changed, 0 removed',
+    );
+    expect(ledger(root).get('volt-a-400-2024 amp-hpc-350 GB')).toMatchObject({
+      published: true,
+      edgeVersion: 2,
+      createdAt: '2026-01-15',
+    });
     expect((await runCli('build', ['--root', root])).status).toBe(0);
-    expect(json(root, 'api/v1/_data/edges/GB/volt-a-400-2024/amp-hpc-350.json')).toMatchObject({ edgeVersion: 2, createdAt: '2026-01-15' });
+    expect(json(root, 'api/v1/_data/edges/GB/volt-a-400-2024/amp-hpc-350.json')).toMatchObject({
+      edgeVersion: 2,
+      createdAt: '2026-01-15',
+    });
   });
 });
 

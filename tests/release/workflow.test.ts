@@ -25,10 +25,15 @@ describe('the workflows', () => {
     const runs = steps.filter((s) => s.run).map((s) => s.run!);
     expect(runs[0]).toBe('bash .ci/run');
     expect(runs[1]).toBe('npm run check');
-    expect(runs[2]).toContain('npm run --silent diff -- "origin/${{ github.base_ref }}" --markdown > api-diff/api-diff.md');
+    expect(runs[2]).toContain(
+      'npm run --silent diff -- "origin/${{ github.base_ref }}" --markdown > api-diff/api-diff.md',
+    );
     expect(runs[2]).toContain('npm run --silent coverage >> api-diff/api-diff.md');
     expect(runs[2]).toContain('github.event.pull_request.number');
-    expect(steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))?.with).toMatchObject({ name: 'api-diff', path: 'api-diff/' });
+    expect(steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))?.with).toMatchObject({
+      name: 'api-diff',
+      path: 'api-diff/',
+    });
     expect(JSON.stringify(workflow)).not.toContain('github-script');
   });
 
@@ -39,7 +44,10 @@ describe('the workflows', () => {
     expect(workflow.jobs.comment.if).toContain("conclusion == 'success'");
     const steps = workflow.jobs.comment.steps as { uses?: string; with?: Record<string, string> }[];
     expect(steps.some((s) => s.uses?.startsWith('actions/checkout'))).toBe(false);
-    expect(steps[0]).toMatchObject({ uses: 'actions/download-artifact@v4', with: { name: 'api-diff', 'run-id': '${{ github.event.workflow_run.id }}' } });
+    expect(steps[0]).toMatchObject({
+      uses: 'actions/download-artifact@v4',
+      with: { name: 'api-diff', 'run-id': '${{ github.event.workflow_run.id }}' },
+    });
     const script = steps.find((s) => s.uses?.startsWith('actions/github-script'))!.with!.script!;
     expect(script).toContain('<!-- open-ev-api-diff -->');
     expect(script).toContain('updateComment');
@@ -52,7 +60,9 @@ describe('the workflows', () => {
     expect(workflow.concurrency).toEqual({ group: 'release-main', 'cancel-in-progress': false });
     expect(workflow.permissions).toEqual({ contents: 'write' });
     const script = (workflow.jobs.release.steps as { run?: string }[]).map((s) => s.run ?? '').join('\n');
-    expect(script).toMatch(/git reset --hard origin\/main[\s\S]*npm run --silent release[\s\S]*npm run --silent build[\s\S]*git push origin HEAD:main/);
+    expect(script).toMatch(
+      /git reset --hard origin\/main[\s\S]*npm run --silent release[\s\S]*npm run --silent build[\s\S]*git push origin HEAD:main/,
+    );
     expect(script).toContain('nothing changed since release');
     expect(script).toContain('git add data/ledger data/releases data/release.yaml');
   });

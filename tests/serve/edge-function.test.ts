@@ -14,7 +14,11 @@ import { NETLIFY_TOML, PROJECT_ROOT } from '../helpers/fixture.ts';
 const ORIGIN = 'https://api.example.test';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function context(ip: string, upstream: () => Response = () => new Response('{"ok":true}\n', { status: 200, headers: { 'Content-Type': JSON_TYPE, 'X-Upstream': 'yes' } })) {
+function context(
+  ip: string,
+  upstream: () => Response = () =>
+    new Response('{"ok":true}\n', { status: 200, headers: { 'Content-Type': JSON_TYPE, 'X-Upstream': 'yes' } }),
+) {
   const next = vi.fn(async () => upstream());
   return { ip, next };
 }
@@ -62,7 +66,14 @@ describe('edge function: pass-through', () => {
 
   it('sets the JSON Content-Type on a 404 the CDN answered with text/html (404.html), keeping status and body', async () => {
     const now = Date.now();
-    const ctx = context('192.0.2.3', () => new Response('{"error":"not_found"}\n', { status: 404, headers: { 'Content-Type': 'text/html; charset=UTF-8' } }));
+    const ctx = context(
+      '192.0.2.3',
+      () =>
+        new Response('{"error":"not_found"}\n', {
+          status: 404,
+          headers: { 'Content-Type': 'text/html; charset=UTF-8' },
+        }),
+    );
     const res = await rateLimit(request('/api/v1/vehicles/nope'), ctx, now);
     expect(res.status).toBe(404);
     expect(res.headers.get('Content-Type')).toBe(JSON_TYPE);
@@ -101,29 +112,34 @@ describe('edge function: its own answers', () => {
     expectLimitHeaders(other, 59, now + 5_000);
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('answers %s with 405 method_not_allowed and Allow: GET, HEAD, OPTIONS', async (method) => {
-    const now = Date.now();
-    const ctx = context(`192.0.2.20-${method}`);
-    const res = await rateLimit(request('/api/v1/vehicles/volt-a-400-2024', method), ctx, now);
-    expect(ctx.next).not.toHaveBeenCalled();
-    expectGeneratedError(res, 405);
-    expect(res.headers.get('Allow')).toBe('GET, HEAD, OPTIONS');
-    expect(JSON.parse(await res.text())).toEqual({ error: 'method_not_allowed' });
-    expectLimitHeaders(res, 59, now);
-  });
-
-  it.each(['/api/v1/vehicles//compatibility', '/api/v1/compatibility//amp-hpc-350', '/api/v1/chargers//compatibility', '/api/v1//'])(
-    'answers %s with 400 slugs_required',
-    async (path) => {
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])(
+    'answers %s with 405 method_not_allowed and Allow: GET, HEAD, OPTIONS',
+    async (method) => {
       const now = Date.now();
-      const ctx = context(`192.0.2.30${path}`);
-      const res = await rateLimit(request(path), ctx, now);
+      const ctx = context(`192.0.2.20-${method}`);
+      const res = await rateLimit(request('/api/v1/vehicles/volt-a-400-2024', method), ctx, now);
       expect(ctx.next).not.toHaveBeenCalled();
-      expectGeneratedError(res, 400);
-      expect(JSON.parse(await res.text())).toEqual({ error: 'slugs_required' });
+      expectGeneratedError(res, 405);
+      expect(res.headers.get('Allow')).toBe('GET, HEAD, OPTIONS');
+      expect(JSON.parse(await res.text())).toEqual({ error: 'method_not_allowed' });
       expectLimitHeaders(res, 59, now);
     },
   );
+
+  it.each([
+    '/api/v1/vehicles//compatibility',
+    '/api/v1/compatibility//amp-hpc-350',
+    '/api/v1/chargers//compatibility',
+    '/api/v1//',
+  ])('answers %s with 400 slugs_required', async (path) => {
+    const now = Date.now();
+    const ctx = context(`192.0.2.30${path}`);
+    const res = await rateLimit(request(path), ctx, now);
+    expect(ctx.next).not.toHaveBeenCalled();
+    expectGeneratedError(res, 400);
+    expect(JSON.parse(await res.text())).toEqual({ error: 'slugs_required' });
+    expectLimitHeaders(res, 59, now);
+  });
 
   it('answers HEAD on an empty segment with 400 and no body', async () => {
     const res = await rateLimit(request('/api/v1/vehicles//compatibility', 'HEAD'), context('192.0.2.40'), Date.now());
@@ -136,7 +152,10 @@ describe('edge function: preflight, normalised paths and what the CDN answered',
   it('answers OPTIONS with 204, the CORS preflight headers and the standing, without calling the CDN or counting', async () => {
     const now = Date.now();
     const ctx = context('192.0.2.60');
-    const preflight = new Request(`${ORIGIN}/api/v1`, { method: 'OPTIONS', headers: { 'Access-Control-Request-Headers': 'x-client, content-type' } });
+    const preflight = new Request(`${ORIGIN}/api/v1`, {
+      method: 'OPTIONS',
+      headers: { 'Access-Control-Request-Headers': 'x-client, content-type' },
+    });
     const res = await rateLimit(preflight, ctx, now);
     expect(ctx.next).not.toHaveBeenCalled();
     expect(res.status).toBe(204);
@@ -157,7 +176,11 @@ describe('edge function: preflight, normalised paths and what the CDN answered',
   });
 
   it('gives an error document served by a status-200 rule the status of its code', async () => {
-    const ctx = context('192.0.2.62', () => new Response('{"error":"invalid_region"}\n', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const ctx = context(
+      '192.0.2.62',
+      () =>
+        new Response('{"error":"invalid_region"}\n', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
     const res = await rateLimit(request('/api/v1/compatibility/a/b?region=xx'), ctx, Date.now());
     expect(res.status).toBe(400);
     expect(await res.text()).toBe('{"error":"invalid_region"}\n');
@@ -166,7 +189,17 @@ describe('edge function: preflight, normalised paths and what the CDN answered',
 
   it('leaves a long body alone and passes it on whole, even without a Content-Length', async () => {
     const long = JSON.stringify({ error: 'x'.repeat(100), more: true });
-    const stream = () => new Response(new ReadableStream({ start: (c) => { c.enqueue(new TextEncoder().encode(long.slice(0, 10))); c.enqueue(new TextEncoder().encode(long.slice(10))); c.close(); } }), { status: 200 });
+    const stream = () =>
+      new Response(
+        new ReadableStream({
+          start: (c) => {
+            c.enqueue(new TextEncoder().encode(long.slice(0, 10)));
+            c.enqueue(new TextEncoder().encode(long.slice(10)));
+            c.close();
+          },
+        }),
+        { status: 200 },
+      );
     const res = await rateLimit(request('/api/v1'), context('192.0.2.63', stream), Date.now());
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(long);
@@ -174,7 +207,14 @@ describe('edge function: preflight, normalised paths and what the CDN answered',
 
   it('turns a CDN failure (5xx) into 502 upstream_error JSON, and a failed next() too, with the limit headers', async () => {
     const now = Date.now();
-    const failing = await rateLimit(request('/api/v1'), context('192.0.2.64', () => new Response('<h1>oops</h1>', { status: 503, headers: { 'Content-Type': 'text/html' } })), now);
+    const failing = await rateLimit(
+      request('/api/v1'),
+      context(
+        '192.0.2.64',
+        () => new Response('<h1>oops</h1>', { status: 503, headers: { 'Content-Type': 'text/html' } }),
+      ),
+      now,
+    );
     expectGeneratedError(failing, 502);
     expect(JSON.parse(await failing.text())).toEqual({ error: 'upstream_error' });
     expectLimitHeaders(failing, 59, now);
@@ -209,11 +249,18 @@ describe('edge function and netlify.toml agree', () => {
   });
 
   it('the function netlify.toml declares on every /api/ path is the one tested here', async () => {
-    for (const path of ['/api', '/api/v1', '/api/v1/vehicles/x', '/api/v1/compatibility/a/b', '/api/nope']) expect(config.hasEdgeFunction(path), path).toBe(true);
+    for (const path of ['/api', '/api/v1', '/api/v1/vehicles/x', '/api/v1/compatibility/a/b', '/api/nope'])
+      expect(config.hasEdgeFunction(path), path).toBe(true);
     expect(config.hasEdgeFunction('/404.html')).toBe(false);
-    const toml = parseToml(readFileSync(NETLIFY_TOML, 'utf8')) as { build: { edge_functions: string }; edge_functions: { function: string }[] };
+    const toml = parseToml(readFileSync(NETLIFY_TOML, 'utf8')) as {
+      build: { edge_functions: string };
+      edge_functions: { function: string }[];
+    };
     for (const declared of toml.edge_functions) {
-      const module = (await import(/* @vite-ignore */ pathToFileURL(path.join(PROJECT_ROOT, toml.build.edge_functions, `${declared.function}.ts`)).href)) as { default: unknown };
+      const module = (await import(
+        /* @vite-ignore */ pathToFileURL(path.join(PROJECT_ROOT, toml.build.edge_functions, `${declared.function}.ts`))
+          .href
+      )) as { default: unknown };
       expect(module.default, declared.function).toBe(rateLimit);
     }
   });

@@ -13,12 +13,17 @@ describe('the request fuzzer', () => {
     expect(report.failures).toEqual([]);
     expect(report.requests).toBe(1_500);
     // The run reached real documents, refusals and the limit alike.
-    for (const status of ['200', '400', '404', '405']) expect(report.histogram[status] ?? 0, `status ${status}`).toBeGreaterThan(0);
+    for (const status of ['200', '400', '404', '405'])
+      expect(report.histogram[status] ?? 0, `status ${status}`).toBeGreaterThan(0);
   });
 
   it('its checks catch a broken answer (they can fail)', () => {
     const request = { raw: '', bodyBytes: 0, localAddress: '127.0.0.1', path: '/api/v1', method: 'GET' };
-    expect(violations(request, { status: 500, headers: {}, body: 'oops' }, OUTSIDE_SENTINEL)).toEqual(expect.arrayContaining(['status 500', 'content-type undefined', 'no CORS header', 'error body is not JSON']));
-    expect(violations({ ...request, path: '/x' }, { status: 200, headers: {}, body: OUTSIDE_SENTINEL }, OUTSIDE_SENTINEL)).toEqual(['a file from outside public/']);
+    expect(violations(request, { status: 500, headers: {}, body: 'oops' }, OUTSIDE_SENTINEL)).toEqual(
+      expect.arrayContaining(['status 500', 'content-type undefined', 'no CORS header', 'error body is not JSON']),
+    );
+    expect(
+      violations({ ...request, path: '/x' }, { status: 200, headers: {}, body: OUTSIDE_SENTINEL }, OUTSIDE_SENTINEL),
+    ).toEqual(['a file from outside public/']);
   });
 });

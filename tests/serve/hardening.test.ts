@@ -21,7 +21,9 @@ function rawSocket(port: number, bytes: string, localAddress = '127.0.0.1'): Pro
       const text = Buffer.concat(chunks).toString('utf8');
       const [head = '', body = ''] = text.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
     });
   });
@@ -49,7 +51,11 @@ describe('requests that used to crash the server', () => {
   });
 
   it('GET http://[::1/?q HTTP/1.1 (absolute form, bad host, a query) sent raw → 400 bad_request JSON with the API headers', async () => {
-    const res = await rawSocket(running.server.port, 'GET http://[::1/?q HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', '127.0.1.2');
+    const res = await rawSocket(
+      running.server.port,
+      'GET http://[::1/?q HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      '127.0.1.2',
+    );
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toEqual({ error: 'bad_request' });
     expectApiHeaders(res);
@@ -57,20 +63,29 @@ describe('requests that used to crash the server', () => {
   });
 
   it('an absolute-form request for a real path is answered like the path', async () => {
-    const res = await rawSocket(running.server.port, 'GET http://localhost/api/v1/vehicles/volt-a-400-2024 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', '127.0.1.3');
+    const res = await rawSocket(
+      running.server.port,
+      'GET http://localhost/api/v1/vehicles/volt-a-400-2024 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      '127.0.1.3',
+    );
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ slug: 'volt-a-400-2024' });
   });
 });
 
-describe('errors Node answers before any handler runs are the API\'s JSON errors too', () => {
+describe("errors Node answers before any handler runs are the API's JSON errors too", () => {
   const running = useServer(() => site);
 
   it.each([
     ['a malformed request line', 'GET /api/v1 HTTP/9.9\r\n\r\n', 400, 'bad_request'],
     ['a control character in the path', 'GET /api/v1\x01 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad_request'],
     ['not HTTP at all', '\x16\x03\x01\x02\x00\x01\r\n\r\n', 400, 'bad_request'],
-    ['headers larger than 16 KiB', `GET /api/v1 HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
+    [
+      'headers larger than 16 KiB',
+      `GET /api/v1 HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'headers_too_large',
+    ],
   ])('%s → %i %s, JSON, CORS, X-RateLimit-*', async (_name, bytes, status, code) => {
     const res = await rawSocket(running.server.port, bytes, '127.0.2.1');
     expect(res.status).toBe(status);
@@ -79,12 +94,17 @@ describe('errors Node answers before any handler runs are the API\'s JSON errors
   });
 
   it('a bad Range is ignored (the whole document, 200), never a 416', async () => {
-    const res = await rawRequest({ port: running.server.port, path: '/api/v1/vehicles/volt-a-400-2024', headers: { Range: 'bytes=999999-' }, localAddress: '127.0.2.2' });
+    const res = await rawRequest({
+      port: running.server.port,
+      path: '/api/v1/vehicles/volt-a-400-2024',
+      headers: { Range: 'bytes=999999-' },
+      localAddress: '127.0.2.2',
+    });
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toMatchObject({ slug: 'volt-a-400-2024' });
   });
 
-  it('an unreadable path outside /api/ gets a JSON 400, and an unknown one the CDN\'s 404 page', async () => {
+  it("an unreadable path outside /api/ gets a JSON 400, and an unknown one the CDN's 404 page", async () => {
     const bad = await rawRequest({ port: running.server.port, path: '/%E0%A4%A', localAddress: '127.0.2.3' });
     expect(bad.status).toBe(400);
     expect(bad.headers['content-type']).toBe(JSON_TYPE);
@@ -171,7 +191,9 @@ describe('memory', () => {
         pump();
       });
       // The server may close the connection while the body still flows: after its answer, that is the point.
-      socket.on('error', (error: NodeJS.ErrnoException) => (status && ['EPIPE', 'ECONNRESET'].includes(error.code ?? '') ? resolve({ status, sent }) : reject(error)));
+      socket.on('error', (error: NodeJS.ErrnoException) =>
+        status && ['EPIPE', 'ECONNRESET'].includes(error.code ?? '') ? resolve({ status, sent }) : reject(error),
+      );
       socket.on('close', () => resolve({ status, sent }));
     });
   }
@@ -201,7 +223,9 @@ describe('memory', () => {
     // Parameters no rule names never reach the matcher or its memory.
     for (let n = 0; n < 2_000; n += 1) config.matchRule('/api/v1/compatibility/a/b', `region=EU&n=${n}&x=${long}`);
     expect(config.matchCacheBytes).toBeLessThan(10_000);
-    expect(config.matchRule('/api/v1/compatibility/a/b', `x=${long}&region=${long}`)?.to).toBe('/api/v1/_data/errors/invalid_region.json');
+    expect(config.matchRule('/api/v1/compatibility/a/b', `x=${long}&region=${long}`)?.to).toBe(
+      '/api/v1/_data/errors/invalid_region.json',
+    );
     const path = 'p'.repeat(4_000);
     for (let n = 0; n < 400; n += 1) config.matchRule(`/api/v1/vehicles/${n}${path}`, '');
     expect(config.matchCacheBytes).toBeGreaterThan(budget / 2);

@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { isApiPath, normalisePath } from '../../build/core/request-path.ts';
 import { OUTSIDE_SENTINEL, sharedSite } from '../helpers/fixture.ts';
-import { ClientBudget, errorOf, expectApiHeaders, fetchRaw, rawRequest, useServer, type RawResponse } from '../helpers/http.ts';
+import {
+  ClientBudget,
+  errorOf,
+  expectApiHeaders,
+  fetchRaw,
+  rawRequest,
+  useServer,
+  type RawResponse,
+} from '../helpers/http.ts';
 
 const site = sharedSite('mini');
 
@@ -139,13 +147,16 @@ describe('methods: HEAD, OPTIONS (CORS preflight), and 405 for the others', () =
     expect(res.body).toBe('');
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s on an API path → 405 method_not_allowed, Allow: GET, HEAD, OPTIONS', async (method) => {
-    const res = await fetchRaw(`${running.server.url}/api/v1/vehicles/${VA}`, { method });
-    budget.check(res);
-    expect(res.status).toBe(405);
-    expect(res.headers['allow']).toBe('GET, HEAD, OPTIONS');
-    expect(JSON.parse(res.body)).toEqual(errorOf('method_not_allowed'));
-  });
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])(
+    '%s on an API path → 405 method_not_allowed, Allow: GET, HEAD, OPTIONS',
+    async (method) => {
+      const res = await fetchRaw(`${running.server.url}/api/v1/vehicles/${VA}`, { method });
+      budget.check(res);
+      expect(res.status).toBe(405);
+      expect(res.headers['allow']).toBe('GET, HEAD, OPTIONS');
+      expect(JSON.parse(res.body)).toEqual(errorOf('method_not_allowed'));
+    },
+  );
 
   it('POST on an unknown API path → 405 too (the method is checked first)', async () => {
     const res = await fetchRaw(`${running.server.url}/api/v1/nope`, { method: 'POST', body: '{}' });
@@ -160,7 +171,11 @@ describe('methods: HEAD, OPTIONS (CORS preflight), and 405 for the others', () =
       port: running.server.port,
       path: `/api/v1/vehicles/${VA}`,
       method: 'OPTIONS',
-      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'X-Api-Client, Accept' },
+      headers: {
+        Origin: 'https://app.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'X-Api-Client, Accept',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.body).toBe('');
@@ -229,7 +244,10 @@ describe('path traversal never leaves public/ and never fails with 500', () => {
     expect(res.status).toBeLessThan(500);
     expect(res.body).not.toContain(OUTSIDE_SENTINEL);
     // Dot segments resolve inside public/ (/api/v1/vehicles/%2e%2e is /api/v1); the rest is an error.
-    if (res.status !== 200) expect(JSON.parse(res.body)).toMatchObject({ error: expect.stringMatching(/^(not_found|bad_request|slugs_required)$/) });
+    if (res.status !== 200)
+      expect(JSON.parse(res.body)).toMatchObject({
+        error: expect.stringMatching(/^(not_found|bad_request|slugs_required)$/),
+      });
     // The API headers follow the normalised path: /api/%2e%2e/package.json is /package.json, outside the API.
     const normalised = normalisePath(path.split('?')[0]!);
     if (typeof normalised === 'string' || isApiPath(normalised.path)) expectApiHeaders(res);
@@ -238,14 +256,20 @@ describe('path traversal never leaves public/ and never fails with 500', () => {
 
 describe('no redirects anywhere', () => {
   const running = useServer(() => site);
-  it.each(['/', '/api', '/api/v1//', '//api/v1', `/${D}/edges`, `/api/v1/vehicles/${VA}//`, '/404.html/', '/api/v1/vehicles?region=GB'])(
-    'GET %s is not a 3xx',
-    async (path) => {
-      const res = await rawRequest({ port: running.server.port, path });
-      expect(res.status < 300 || res.status >= 400, `status ${res.status}`).toBe(true);
-      expect(res.headers['location']).toBeUndefined();
-    },
-  );
+  it.each([
+    '/',
+    '/api',
+    '/api/v1//',
+    '//api/v1',
+    `/${D}/edges`,
+    `/api/v1/vehicles/${VA}//`,
+    '/404.html/',
+    '/api/v1/vehicles?region=GB',
+  ])('GET %s is not a 3xx', async (path) => {
+    const res = await rawRequest({ port: running.server.port, path });
+    expect(res.status < 300 || res.status >= 400, `status ${res.status}`).toBe(true);
+    expect(res.headers['location']).toBeUndefined();
+  });
 
   it('GET /api is /api/ (trailing slash ignored): 404 not_found with every API header', async () => {
     const res = await rawRequest({ port: running.server.port, path: '/api' });

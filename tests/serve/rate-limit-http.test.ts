@@ -22,7 +22,8 @@ function expect429(res: RawResponse, reset: number): void {
 
 describe('60 requests per client address, then 429', () => {
   const running = useServer(() => site);
-  const get = (localAddress: string, path = VEHICLE, method = 'GET') => rawRequest({ port: running.server.port, path, localAddress, method });
+  const get = (localAddress: string, path = VEHICLE, method = 'GET') =>
+    rawRequest({ port: running.server.port, path, localAddress, method });
   let reset = 0;
 
   it('requests 1..60 from 127.0.0.2 pass with Remaining 59..0 and one Reset', async () => {
@@ -76,7 +77,12 @@ describe('60 requests per client address, then 429', () => {
 describe('trustProxy: 1 takes the client from the last X-Forwarded-For entry, which the proxy appended', () => {
   const running = useServer(() => site, { trustProxy: 1 });
   const get = (localAddress: string, forwardedFor?: string) =>
-    rawRequest({ port: running.server.port, path: VEHICLE, localAddress, headers: forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor } });
+    rawRequest({
+      port: running.server.port,
+      path: VEHICLE,
+      localAddress,
+      headers: forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor },
+    });
   const remainingOf = (res: RawResponse) => {
     expect(res.status).toBe(200);
     return expectApiHeaders(res).remaining;
@@ -90,7 +96,8 @@ describe('trustProxy: 1 takes the client from the last X-Forwarded-For entry, wh
   });
 
   it('a client writing a new leftmost address on every request does not escape its limit', async () => {
-    for (let n = 1; n <= 60; n += 1) expect(remainingOf(await get('127.0.0.2', `10.9.${n}.1, 192.0.2.77`))).toBe(60 - n);
+    for (let n = 1; n <= 60; n += 1)
+      expect(remainingOf(await get('127.0.0.2', `10.9.${n}.1, 192.0.2.77`))).toBe(60 - n);
     const blocked = await get('127.0.0.2', '10.9.200.1, 192.0.2.77');
     expect(blocked.status).toBe(429);
   });
@@ -112,7 +119,8 @@ describe('trustProxy: 1 takes the client from the last X-Forwarded-For entry, wh
   });
 
   it('blocks one forwarded address after 60 requests, not its neighbours on the same socket', async () => {
-    for (let n = 1; n <= 60; n += 1) expect(remainingOf(await get(`127.0.0.${2 + (n % 3)}`, '192.0.2.50'))).toBe(60 - n);
+    for (let n = 1; n <= 60; n += 1)
+      expect(remainingOf(await get(`127.0.0.${2 + (n % 3)}`, '192.0.2.50'))).toBe(60 - n);
     const blocked = await get('127.0.0.2', '192.0.2.50');
     expect(blocked.status).toBe(429);
     expect(JSON.parse(blocked.body)).toEqual(errorOf('rate_limit_exceeded'));
@@ -123,7 +131,12 @@ describe('trustProxy: 1 takes the client from the last X-Forwarded-For entry, wh
 describe('without trustProxy, X-Forwarded-For is ignored', () => {
   const running = useServer(() => site);
   const get = (localAddress: string, forwardedFor: string) =>
-    rawRequest({ port: running.server.port, path: VEHICLE, localAddress, headers: { 'X-Forwarded-For': forwardedFor } });
+    rawRequest({
+      port: running.server.port,
+      path: VEHICLE,
+      localAddress,
+      headers: { 'X-Forwarded-For': forwardedFor },
+    });
 
   it('a new forwarded address on every request does not escape the limit of the socket address', async () => {
     for (let n = 1; n <= 60; n += 1) {

@@ -1,6 +1,12 @@
 // The pure limiter shared by the edge function and the local server, with injected time.
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, RATE_LIMIT, RATE_WINDOW_MS, rateLimitHeaders, type RateLimiter } from '../../build/core/rate-limit.ts';
+import {
+  createRateLimiter,
+  RATE_LIMIT,
+  RATE_WINDOW_MS,
+  rateLimitHeaders,
+  type RateLimiter,
+} from '../../build/core/rate-limit.ts';
 
 /** Not on a second or minute boundary, so rounding and window alignment show. */
 const T0 = 1_767_225_600_250;
@@ -136,12 +142,28 @@ describe('createRateLimiter: bounded memory', () => {
 
 describe('rateLimitHeaders', () => {
   it('gives Limit, Remaining and Reset as strings for an allowed request', () => {
-    const headers = rateLimitHeaders({ allowed: true, limit: 60, remaining: 12, resetEpochSeconds: 1_767_225_660, retryAfterSeconds: 0 });
-    expect(headers).toEqual({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '12', 'X-RateLimit-Reset': '1767225660' });
+    const headers = rateLimitHeaders({
+      allowed: true,
+      limit: 60,
+      remaining: 12,
+      resetEpochSeconds: 1_767_225_660,
+      retryAfterSeconds: 0,
+    });
+    expect(headers).toEqual({
+      'X-RateLimit-Limit': '60',
+      'X-RateLimit-Remaining': '12',
+      'X-RateLimit-Reset': '1767225660',
+    });
   });
 
   it('adds Retry-After and Cache-Control: no-store when blocked', () => {
-    const headers = rateLimitHeaders({ allowed: false, limit: 60, remaining: 0, resetEpochSeconds: 1_767_225_660, retryAfterSeconds: 42 });
+    const headers = rateLimitHeaders({
+      allowed: false,
+      limit: 60,
+      remaining: 0,
+      resetEpochSeconds: 1_767_225_660,
+      retryAfterSeconds: 42,
+    });
     expect(headers).toEqual({
       'X-RateLimit-Limit': '60',
       'X-RateLimit-Remaining': '0',

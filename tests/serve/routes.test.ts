@@ -69,25 +69,45 @@ describe('every built file is reached from its public URL', () => {
   });
 
   it('a region outside the published ones is never mapped onto an edge or a list file', () => {
-    for (const url of [`/api/v1/compatibility/${PAIR.vehicle}/${PAIR.charger}`, `/api/v1/vehicles/${PAIR.vehicle}/compatibility`, `/api/v1/chargers/${PAIR.charger}/compatibility`]) {
+    for (const url of [
+      `/api/v1/compatibility/${PAIR.vehicle}/${PAIR.charger}`,
+      `/api/v1/vehicles/${PAIR.vehicle}/compatibility`,
+      `/api/v1/chargers/${PAIR.charger}/compatibility`,
+    ]) {
       for (const region of ['eu', 'XX', '', 'Gb', 'EU ', 'EU,GB']) {
-        expect(resolve(route(url, 0, `region=${encodeURIComponent(region)}`)), `${url} ${region}`).toEqual({ file: `${D}/errors/invalid_region.json`, status: 200 });
+        expect(resolve(route(url, 0, `region=${encodeURIComponent(region)}`)), `${url} ${region}`).toEqual({
+          file: `${D}/errors/invalid_region.json`,
+          status: 200,
+        });
       }
     }
   });
 
   it('netlify.toml routes every region of core/regions.ts on the edge and both list endpoints', () => {
     for (const region of REGIONS) {
-      expect(config.matchRule(`/api/v1/compatibility/${PAIR.vehicle}/${PAIR.charger}`, `region=${region}`)).toMatchObject({ to: `/${D}/edges/${region}/${PAIR.vehicle}/${PAIR.charger}.json`, status: 200 });
-      expect(resolve(route(`/api/v1/vehicles/${PAIR.vehicle}/compatibility`, 0, `region=${region}`)).file).toBe(`${D}/vehicle-compatibility/${region}/${PAIR.vehicle}.json`);
-      expect(resolve(route(`/api/v1/chargers/${PAIR.charger}/compatibility`, 0, `region=${region}`)).file).toBe(`${D}/charger-compatibility/${region}/${PAIR.charger}.json`);
+      expect(
+        config.matchRule(`/api/v1/compatibility/${PAIR.vehicle}/${PAIR.charger}`, `region=${region}`),
+      ).toMatchObject({ to: `/${D}/edges/${region}/${PAIR.vehicle}/${PAIR.charger}.json`, status: 200 });
+      expect(resolve(route(`/api/v1/vehicles/${PAIR.vehicle}/compatibility`, 0, `region=${region}`)).file).toBe(
+        `${D}/vehicle-compatibility/${region}/${PAIR.vehicle}.json`,
+      );
+      expect(resolve(route(`/api/v1/chargers/${PAIR.charger}/compatibility`, 0, `region=${region}`)).file).toBe(
+        `${D}/charger-compatibility/${region}/${PAIR.charger}.json`,
+      );
     }
   });
 });
 
 describe('no file is reachable except through its public URL', () => {
   it('direct requests to every file under /api/v1/_data/ get the not_found document with 404', () => {
-    const published = (f: string) => f === 'index.html' || f.startsWith('explore/') || f === 'api/v1/openapi.json' || f.startsWith('api/v1/schemas/') || f === 'api/v1/changes.atom' || f === 'api/v1/mirror.json' || f.startsWith('api/v1/mirror/');
+    const published = (f: string) =>
+      f === 'index.html' ||
+      f.startsWith('explore/') ||
+      f === 'api/v1/openapi.json' ||
+      f.startsWith('api/v1/schemas/') ||
+      f === 'api/v1/changes.atom' ||
+      f === 'api/v1/mirror.json' ||
+      f.startsWith('api/v1/mirror/');
     const stored = files.filter((f) => f !== '404.html' && f !== GUARD_DOC && !published(f));
     expect(stored.every((f) => f.startsWith(`${D}/`))).toBe(true);
     for (const file of stored) {
@@ -98,11 +118,17 @@ describe('no file is reachable except through its public URL', () => {
   });
 
   it('storage folders themselves get the not_found document with 404', () => {
-    for (const folder of [`/${D}`, `/${D}/`, `/${D}/edges`, `/${D}/edges/EU/${PAIR.vehicle}/`, `/${D}/errors`]) expect(resolve(route(folder)), folder).toEqual(HIDDEN);
+    for (const folder of [`/${D}`, `/${D}/`, `/${D}/edges`, `/${D}/edges/EU/${PAIR.vehicle}/`, `/${D}/errors`])
+      expect(resolve(route(folder)), folder).toEqual(HIDDEN);
   });
 
   it('percent-encoding the storage folder name does not reach its files either', () => {
-    for (const p of [`/api/v1/%5Fdata/index.json`, `/api/v1/%5fdata/vehicles/${PAIR.vehicle}.json`, `/api/v1/_dat%61/chargers.json`, `/api/v1/vehicles/${PAIR.vehicle}.json`]) {
+    for (const p of [
+      `/api/v1/%5Fdata/index.json`,
+      `/api/v1/%5fdata/vehicles/${PAIR.vehicle}.json`,
+      `/api/v1/_dat%61/chargers.json`,
+      `/api/v1/vehicles/${PAIR.vehicle}.json`,
+    ]) {
       const { file, status } = resolve(route(p));
       expect(status, p).toBe(404);
       expect([NOT_FOUND_DOC, GUARD_DOC, '404.html'], p).toContain(file);
@@ -110,7 +136,12 @@ describe('no file is reachable except through its public URL', () => {
   });
 
   it('storage names, not public URLs, are not found: file names with .json, the _data prefix dropped', () => {
-    for (const p of [`/api/v1/vehicles/${PAIR.vehicle}.json`, '/api/v1/index.json', `/api/v1/edges/EU/${PAIR.vehicle}/${PAIR.charger}.json`, `/api/v1/vehicle-compatibility/${PAIR.vehicle}`]) {
+    for (const p of [
+      `/api/v1/vehicles/${PAIR.vehicle}.json`,
+      '/api/v1/index.json',
+      `/api/v1/edges/EU/${PAIR.vehicle}/${PAIR.charger}.json`,
+      `/api/v1/vehicle-compatibility/${PAIR.vehicle}`,
+    ]) {
       expect(resolve(route(p)).status, p).toBe(404);
     }
   });
@@ -118,12 +149,18 @@ describe('no file is reachable except through its public URL', () => {
 
 describe('netlify.toml has no rule per slug', () => {
   const toml = parseToml(readFileSync(NETLIFY_TOML, 'utf8')) as { redirects: { from: string; to: string }[] };
-  const slugsOf = (csv: string) => readFileSync(path.join(MINI_FIXTURE, 'data', csv), 'utf8').trim().split('\n').slice(1).map((line) => line.split(',')[0]!);
+  const slugsOf = (csv: string) =>
+    readFileSync(path.join(MINI_FIXTURE, 'data', csv), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]!);
 
   it('no rule names a vehicle or charger slug of the fixture', () => {
     const slugs = [...slugsOf('vehicles.csv'), ...slugsOf('chargers.csv')];
     expect(slugs).toContain(PAIR.vehicle);
-    for (const rule of toml.redirects) for (const slug of slugs) expect(`${rule.from} ${rule.to}`, `rule ${rule.from}`).not.toContain(slug);
+    for (const rule of toml.redirects)
+      for (const slug of slugs) expect(`${rule.from} ${rule.to}`, `rule ${rule.from}`).not.toContain(slug);
   });
 
   it('the number of rules depends on the regions only: 3 endpoints × (regions + invalid + default) plus the fixed ones', () => {

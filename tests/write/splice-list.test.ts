@@ -8,7 +8,11 @@ const edge = (vehicle: string, charger: string, region: string, note = ''): Edge
 
 /** A charger's list (grouped by vehicle) or a vehicle's list (grouped by charger), with two regions per pairing. */
 function entries(side: ListSide, owner: string, others: readonly string[], note = ''): EdgeBody[] {
-  return others.flatMap((other) => ['EU', 'NA'].map((region) => (side === 'vehicle' ? edge(other, owner, region, note) : edge(owner, other, region, note))));
+  return others.flatMap((other) =>
+    ['EU', 'NA'].map((region) =>
+      side === 'vehicle' ? edge(other, owner, region, note) : edge(owner, other, region, note),
+    ),
+  );
 }
 
 const CASES: [ListSide, string][] = [
@@ -19,19 +23,23 @@ const CASES: [ListSide, string][] = [
 describe.each(CASES)('spliceList grouped by %s', (side, owner) => {
   const key = side === 'vehicle' ? 'vehicles' : 'chargers';
   const list = (others: readonly string[], changed: Record<string, string> = {}) =>
-    listBody(owner, key, others.flatMap((other) => entries(side, owner, [other], changed[other] ?? '')));
+    listBody(
+      owner,
+      key,
+      others.flatMap((other) => entries(side, owner, [other], changed[other] ?? '')),
+    );
   const splice = (others: readonly string[], replacements: Record<string, EdgeBody[]>) =>
     spliceList(Buffer.from(list(others)), side, new Map(Object.entries(replacements))).toString();
   const others = ['b-one', 'd-two', 'f-three'];
 
-  it('replaces a slug\'s entries wherever it sits (first, middle, last)', () => {
+  it("replaces a slug's entries wherever it sits (first, middle, last)", () => {
     for (const slug of others) {
       const replaced = entries(side, owner, [slug], 'changed \u00e9');
       expect(splice(others, { [slug]: replaced })).toBe(list(others, { [slug]: 'changed \u00e9' }));
     }
   });
 
-  it('removes a slug\'s entries with an empty replacement, leaving no stray comma', () => {
+  it("removes a slug's entries with an empty replacement, leaving no stray comma", () => {
     for (const slug of others) expect(splice(others, { [slug]: [] })).toBe(list(others.filter((o) => o !== slug)));
     expect(splice(['b-one'], { 'b-one': [] })).toBe(list([]));
   });
@@ -50,7 +58,12 @@ describe.each(CASES)('spliceList grouped by %s', (side, owner) => {
       'b-one': [],
       'c-new': entries(side, owner, ['c-new']),
     });
-    expect(result).toBe(listBody(owner, key, [...entries(side, owner, ['a-new', 'c-new', 'd-two']), ...entries(side, owner, ['f-three'], 'x')]));
+    expect(result).toBe(
+      listBody(owner, key, [
+        ...entries(side, owner, ['a-new', 'c-new', 'd-two']),
+        ...entries(side, owner, ['f-three'], 'x'),
+      ]),
+    );
   });
 
   it('returns the list itself when the replacements are the entries it holds', () => {
@@ -63,6 +76,8 @@ describe.each(CASES)('spliceList grouped by %s', (side, owner) => {
   it('does not take a slug for another that starts with it', () => {
     const withPrefix = ['b-one', 'b-one-plus'];
     expect(splice(withPrefix, { 'b-one': [] })).toBe(list(['b-one-plus']));
-    expect(splice(withPrefix, { 'b-one-plus': entries(side, owner, ['b-one-plus'], 'y') })).toBe(list(withPrefix, { 'b-one-plus': 'y' }));
+    expect(splice(withPrefix, { 'b-one-plus': entries(side, owner, ['b-one-plus'], 'y') })).toBe(
+      list(withPrefix, { 'b-one-plus': 'y' }),
+    );
   });
 });

@@ -24,20 +24,39 @@ describe('TreeWriter', () => {
     writeFileSync(path.join(publicDir, 'robots.txt'), 'keep');
     const stats = await build(publicDir, { 'api/a.json': 'A', 'api/b/c.json': 'C', '404.html': 'N' });
     expect(stats).toEqual({ written: 3, unchanged: 0, deleted: 0 });
-    expect(treeDigest(publicDir)).toMatchObject({ 'robots.txt': expect.any(String), 'api/a.json': expect.any(String), 'api/b/c.json': expect.any(String) });
+    expect(treeDigest(publicDir)).toMatchObject({
+      'robots.txt': expect.any(String),
+      'api/a.json': expect.any(String),
+      'api/b/c.json': expect.any(String),
+    });
     expect(existsSync(`${path.dirname(publicDir)}/.public-staging`)).toBe(false);
   });
 
   it('a rebuild rewrites only changed files, leaves unchanged ones untouched and deletes what is gone', async () => {
     const publicDir = fresh();
-    await build(publicDir, { 'api/same.json': 'S', 'api/changed.json': 'old', 'api/gone/x.json': 'G', '404.html': 'N' });
+    await build(publicDir, {
+      'api/same.json': 'S',
+      'api/changed.json': 'old',
+      'api/gone/x.json': 'G',
+      '404.html': 'N',
+    });
     const inode = statSync(path.join(publicDir, 'api/same.json')).ino;
-    const stats = await build(publicDir, { 'api/same.json': 'S', 'api/changed.json': 'new', 'api/added.json': 'A', '404.html': 'N' });
+    const stats = await build(publicDir, {
+      'api/same.json': 'S',
+      'api/changed.json': 'new',
+      'api/added.json': 'A',
+      '404.html': 'N',
+    });
     expect(stats).toEqual({ written: 2, unchanged: 2, deleted: 1 });
     expect(statSync(path.join(publicDir, 'api/same.json')).ino).toBe(inode);
     expect(readFileSync(path.join(publicDir, 'api/changed.json'), 'utf8')).toBe('new');
     expect(existsSync(path.join(publicDir, 'api/gone'))).toBe(false);
-    expect(Object.keys(treeDigest(publicDir)).sort()).toEqual(['404.html', 'api/added.json', 'api/changed.json', 'api/same.json']);
+    expect(Object.keys(treeDigest(publicDir)).sort()).toEqual([
+      '404.html',
+      'api/added.json',
+      'api/changed.json',
+      'api/same.json',
+    ]);
   });
 
   it('abort, or an error before commit, leaves public/ byte for byte as it was', async () => {
@@ -68,7 +87,10 @@ describe('TreeWriter', () => {
   describe('a first build past the write-thread threshold', () => {
     /** More files than the writer stages on its own thread: strings (some not ASCII) and Buffers, in nested folders. */
     const manyFiles = (count = THREAD_AFTER_FILES + 700) =>
-      Array.from({ length: count }, (_, i): [string, string | Buffer] => [`api/f${i % 37}/n${i}.json`, i % 5 === 0 ? Buffer.from(`buffer ${i}`) : `{"n":${i},"s":"Eşarj ${'é'.repeat(i % 9)}"}\n`]);
+      Array.from({ length: count }, (_, i): [string, string | Buffer] => [
+        `api/f${i % 37}/n${i}.json`,
+        i % 5 === 0 ? Buffer.from(`buffer ${i}`) : `{"n":${i},"s":"Eşarj ${'é'.repeat(i % 9)}"}\n`,
+      ]);
     const expected = (files: [string, string | Buffer][]) =>
       Object.fromEntries(files.map(([file, body]) => [file, createHash('sha256').update(body).digest('hex')]));
 

@@ -10,11 +10,16 @@ export interface Citation {
 
 export function citations(t: LoadedTables): Citation[] {
   const all: Citation[] = [];
-  const add = (rows: readonly Located<{ source: string[] }>[]) => rows.forEach((row) => all.push({ row, column: 'source', ids: row.value.source }));
+  const add = (rows: readonly Located<{ source: string[] }>[]) =>
+    rows.forEach((row) => all.push({ row, column: 'source', ids: row.value.source }));
   add(t.vehicles);
   for (const row of t.vehicles) {
-    all.push({ row, column: 'dc_source', ids: row.value.dc_source }, { row, column: 'ac_source', ids: row.value.ac_source });
+    all.push(
+      { row, column: 'dc_source', ids: row.value.dc_source },
+      { row, column: 'ac_source', ids: row.value.ac_source },
+    );
   }
-  for (const rows of [t.vehicleRegions, t.chargers, t.chargerConnectors, t.observations, t.adapters, t.bestSellers]) add(rows);
+  for (const rows of [t.vehicleRegions, t.chargers, t.chargerConnectors, t.observations, t.adapters, t.bestSellers])
+    add(rows);
   return all;
 }

@@ -19,14 +19,28 @@ export function checkFormat(bytes: Buffer, file: string): { text: string; proble
     return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') };
   };
   if (text.charCodeAt(0) === 0xfeff) {
-    problems.push({ file, line: 1, column: 1, check: NAME, message: 'file starts with a byte-order mark (BOM)', hint: 'save the file as UTF-8 without BOM, or run npm run fix' });
+    problems.push({
+      file,
+      line: 1,
+      column: 1,
+      check: NAME,
+      message: 'file starts with a byte-order mark (BOM)',
+      hint: 'save the file as UTF-8 without BOM, or run npm run fix',
+    });
     text = text.slice(1);
   }
-  if (text.includes('\uFFFD')) problems.push({ file, ...position(text.indexOf('\uFFFD')), check: NAME, message: 'file is not valid UTF-8' });
+  if (text.includes('\uFFFD'))
+    problems.push({ file, ...position(text.indexOf('\uFFFD')), check: NAME, message: 'file is not valid UTF-8' });
   const cr = text.indexOf('\r');
   if (cr !== -1) {
     const count = text.split('\r').length - 1;
-    problems.push({ file, ...position(cr), check: NAME, message: `line ends with CR LF (${count} line(s) in this file); data files use LF line endings`, hint: 'run npm run fix' });
+    problems.push({
+      file,
+      ...position(cr),
+      check: NAME,
+      message: `line ends with CR LF (${count} line(s) in this file); data files use LF line endings`,
+      hint: 'run npm run fix',
+    });
   }
   return { text, problems };
 }

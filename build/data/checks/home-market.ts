@@ -7,13 +7,21 @@ const NAME = 'home-market';
 export const homeMarket: TableCheck = {
   name: NAME,
   severity: 'error',
-  description: 'Every vehicle has a vehicle_regions.csv row, with its sources, for the market its slug names (the -eu, -tr, -na, -gb suffix; Togg: TR).',
+  description:
+    'Every vehicle has a vehicle_regions.csv row, with its sources, for the market its slug names (the -eu, -tr, -na, -gb suffix; Togg: TR).',
   check(t) {
     const regions = new Set(t.vehicleRegions.map((row) => `${row.value.vehicle} ${row.value.region}`));
     return t.vehicles.flatMap((row) => {
       const home = homeMarketOf(row.value.slug, row.value.brand);
       if (home === null || regions.has(`${row.value.slug} ${home}`)) return [];
-      return [{ ...row.at('slug'), check: NAME, message: `"${row.value.slug}" names ${home} as its market but has no ${home} row in data/vehicle_regions.csv`, hint: `add the ${home} row with a source showing it on sale there, or rename the slug (data/aliases.csv keeps the old one answering)` }];
+      return [
+        {
+          ...row.at('slug'),
+          check: NAME,
+          message: `"${row.value.slug}" names ${home} as its market but has no ${home} row in data/vehicle_regions.csv`,
+          hint: `add the ${home} row with a source showing it on sale there, or rename the slug (data/aliases.csv keeps the old one answering)`,
+        },
+      ];
     });
   },
 };

@@ -21,16 +21,24 @@ export const plausibility: TableCheck = {
     `${PLAUSIBLE.chargerVoltage.min}–${PLAUSIBLE.chargerVoltage.max} V, and a DC connector's kW reachable within the unit's voltage range and current.`,
   check(t) {
     const problems: Problem[] = [];
-    const report = (at: { file: string; line: number; column: number }, message: string) => problems.push({ ...at, check: NAME, message });
-    const outside = (value: number | null, range: { min: number; max: number }) => value !== null && (value < range.min || value > range.max);
+    const report = (at: { file: string; line: number; column: number }, message: string) =>
+      problems.push({ ...at, check: NAME, message });
+    const outside = (value: number | null, range: { min: number; max: number }) =>
+      value !== null && (value < range.min || value > range.max);
 
     for (const row of t.vehicles) {
       const v = row.value;
       if (outside(v.battery_kwh_usable, PLAUSIBLE.batteryKwh)) {
-        report(row.at('battery_kwh_usable'), `usable battery ${v.battery_kwh_usable} kWh is outside ${PLAUSIBLE.batteryKwh.min}–${PLAUSIBLE.batteryKwh.max} kWh`);
+        report(
+          row.at('battery_kwh_usable'),
+          `usable battery ${v.battery_kwh_usable} kWh is outside ${PLAUSIBLE.batteryKwh.min}–${PLAUSIBLE.batteryKwh.max} kWh`,
+        );
       }
       if (outside(v.model_year, PLAUSIBLE.modelYear)) {
-        report(row.at('model_year'), `model year ${v.model_year} is outside ${PLAUSIBLE.modelYear.min}–${PLAUSIBLE.modelYear.max}`);
+        report(
+          row.at('model_year'),
+          `model year ${v.model_year} is outside ${PLAUSIBLE.modelYear.min}–${PLAUSIBLE.modelYear.max}`,
+        );
       }
       if (v.max_dc_kw_oem !== null && v.max_ac_kw_oem !== null && v.max_dc_kw_oem <= v.max_ac_kw_oem) {
         report(row.at('max_dc_kw_oem'), `peak DC ${v.max_dc_kw_oem} kW is not above on-board AC ${v.max_ac_kw_oem} kW`);
@@ -39,11 +47,16 @@ export const plausibility: TableCheck = {
         report(row.at('boost_dc_kw'), `boost ${v.boost_dc_kw} kW is above the peak DC ${v.max_dc_kw_oem} kW`);
       }
     }
-    const dcChargers = new Map(t.chargers.filter((r) => r.value.current_kind === 'DC').map((r) => [r.value.slug, r.value]));
+    const dcChargers = new Map(
+      t.chargers.filter((r) => r.value.current_kind === 'DC').map((r) => [r.value.slug, r.value]),
+    );
     for (const row of t.chargers) {
       for (const field of ['output_voltage_min_v', 'output_voltage_max_v'] as const) {
         if (outside(row.value[field], PLAUSIBLE.chargerVoltage)) {
-          report(row.at(field), `${field} ${row.value[field]} V is outside ${PLAUSIBLE.chargerVoltage.min}–${PLAUSIBLE.chargerVoltage.max} V`);
+          report(
+            row.at(field),
+            `${field} ${row.value[field]} V is outside ${PLAUSIBLE.chargerVoltage.min}–${PLAUSIBLE.chargerVoltage.max} V`,
+          );
         }
       }
     }
@@ -53,7 +66,10 @@ export const plausibility: TableCheck = {
       if (!unit || kw === null || amps === null || unit.output_voltage_max_v === null) continue;
       const reachable = (unit.output_voltage_max_v * amps) / 1000;
       if (kw > reachable * PLAUSIBLE.powerTolerance) {
-        report(row.at('max_kw'), `${kw} kW cannot be reached: ${unit.output_voltage_max_v} V × ${amps} A is ${Math.round(reachable)} kW`);
+        report(
+          row.at('max_kw'),
+          `${kw} kW cannot be reached: ${unit.output_voltage_max_v} V × ${amps} A is ${Math.round(reachable)} kW`,
+        );
       }
       if (kw > unit.nominal_max_kw) {
         report(row.at('max_kw'), `connector max_kw ${kw} is above the unit's nominal_max_kw ${unit.nominal_max_kw}`);

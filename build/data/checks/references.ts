@@ -11,12 +11,14 @@ const NAME = 'references';
 export const references: TableCheck = {
   name: NAME,
   severity: 'error',
-  description: 'Every cited source, vehicle, charger, connector and protocol exists; inlets carry the right current; observations name a pairing that exists.',
+  description:
+    'Every cited source, vehicle, charger, connector and protocol exists; inlets carry the right current; observations name a pairing that exists.',
   check(t) {
     const problems: Problem[] = [];
     const report = (at: Location, message: string) => problems.push({ ...at, check: NAME, message });
     /** A reference to a row that does not exist (the runner drops it when the schema rejected that row). */
-    const dangling = (at: Location, table: TableName, key: string, message: string) => problems.push({ ...at, check: NAME, message, about: { table, key } });
+    const dangling = (at: Location, table: TableName, key: string, message: string) =>
+      problems.push({ ...at, check: NAME, message, about: { table, key } });
 
     const sources = new Map(t.sources.map((r) => [r.value.id, r.value]));
     const connectors = new Map(t.connectors.map((r) => [r.value.id, r.value]));
@@ -28,7 +30,8 @@ export const references: TableCheck = {
       for (const id of ids) {
         const source = sources.get(id);
         if (!source) dangling(row.at(column), 'sources', id, `source "${id}" is not defined in data/sources.yaml`);
-        else if (source.kind === 'derived') report(row.at(column), `source "${id}" has kind "derived", which is reserved for the derivation rules`);
+        else if (source.kind === 'derived')
+          report(row.at(column), `source "${id}" has kind "derived", which is reserved for the derivation rules`);
       }
     }
     const connectorFor = (at: Location, id: string, current: CurrentKind) => {
@@ -38,7 +41,8 @@ export const references: TableCheck = {
     };
     const knownProtocols = (row: Located<{ protocols: string[] }>) => {
       for (const id of row.value.protocols) {
-        if (!protocols.has(id)) dangling(row.at('protocols'), 'protocols', id, `protocol "${id}" is not defined in data/protocols.yaml`);
+        if (!protocols.has(id))
+          dangling(row.at('protocols'), 'protocols', id, `protocol "${id}" is not defined in data/protocols.yaml`);
       }
     };
 
@@ -46,7 +50,8 @@ export const references: TableCheck = {
 
     for (const row of t.protocols) {
       for (const id of row.value.implied_by) {
-        if (!connectors.has(id)) dangling(row.at('implied_by'), 'connectors', id, `connector "${id}" is not defined in data/connectors.yaml`);
+        if (!connectors.has(id))
+          dangling(row.at('implied_by'), 'connectors', id, `connector "${id}" is not defined in data/connectors.yaml`);
       }
     }
     for (const row of t.adapters) {
@@ -57,7 +62,8 @@ export const references: TableCheck = {
     for (const row of t.vehicleRegions) {
       const { vehicle, region, ac_inlet, dc_inlet } = row.value;
       vehicleRegions.add(`${vehicle} ${region}`);
-      if (!vehicles.has(vehicle)) dangling(row.at('vehicle'), 'vehicles', vehicle, `vehicle "${vehicle}" is not defined in data/vehicles.csv`);
+      if (!vehicles.has(vehicle))
+        dangling(row.at('vehicle'), 'vehicles', vehicle, `vehicle "${vehicle}" is not defined in data/vehicles.csv`);
       connectorFor(row.at('ac_inlet'), ac_inlet, 'AC');
       if (dc_inlet !== null) connectorFor(row.at('dc_inlet'), dc_inlet, 'DC');
     }
@@ -67,17 +73,29 @@ export const references: TableCheck = {
       const { charger, region, connector } = row.value;
       chargerRegions.add(`${charger} ${region}`);
       const kind = chargerKinds.get(charger);
-      if (!kind) dangling(row.at('charger'), 'chargers', charger, `charger "${charger}" is not defined in data/chargers.csv`);
-      if (!connectors.has(connector)) dangling(row.at('connector'), 'connectors', connector, `connector "${connector}" is not defined in data/connectors.yaml`);
+      if (!kind)
+        dangling(row.at('charger'), 'chargers', charger, `charger "${charger}" is not defined in data/chargers.csv`);
+      if (!connectors.has(connector))
+        dangling(
+          row.at('connector'),
+          'connectors',
+          connector,
+          `connector "${connector}" is not defined in data/connectors.yaml`,
+        );
     }
     for (const row of t.observations) {
       const { vehicle, charger, region } = row.value;
-      if (!vehicles.has(vehicle)) dangling(row.at('vehicle'), 'vehicles', vehicle, `vehicle "${vehicle}" is not defined in data/vehicles.csv`);
+      if (!vehicles.has(vehicle))
+        dangling(row.at('vehicle'), 'vehicles', vehicle, `vehicle "${vehicle}" is not defined in data/vehicles.csv`);
       else if (!vehicleRegions.has(`${vehicle} ${region}`))
         report(row.at('region'), `vehicle "${vehicle}" has no row for region ${region} in data/vehicle_regions.csv`);
-      if (!chargers.has(charger)) dangling(row.at('charger'), 'chargers', charger, `charger "${charger}" is not defined in data/chargers.csv`);
+      if (!chargers.has(charger))
+        dangling(row.at('charger'), 'chargers', charger, `charger "${charger}" is not defined in data/chargers.csv`);
       else if (!chargerRegions.has(`${charger} ${region}`))
-        report(row.at('region'), `charger "${charger}" has no connector for region ${region} in data/charger_connectors.csv`);
+        report(
+          row.at('region'),
+          `charger "${charger}" has no connector for region ${region} in data/charger_connectors.csv`,
+        );
     }
     return problems;
   },

@@ -11,5 +11,9 @@ export const reservedSlugs: TableCheck = {
   check: (t) =>
     [...t.vehicles, ...t.chargers]
       .filter((row) => RESERVED_SLUGS.includes(row.value.slug))
-      .map((row) => ({ ...row.at('slug'), check: 'reserved-slugs', message: `slug "${row.value.slug}" is reserved by the API paths` })),
+      .map((row) => ({
+        ...row.at('slug'),
+        check: 'reserved-slugs',
+        message: `slug "${row.value.slug}" is reserved by the API paths`,
+      })),
 };

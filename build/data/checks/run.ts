@@ -25,7 +25,9 @@ export function runChecks<Input, Context>(
   for (const check of checks) {
     if (!severities.includes(check.severity)) continue;
     try {
-      problems.push(...check.check(input, context).filter((problem) => !echoesRejectedRow(problem, options.rejected ?? {})));
+      problems.push(
+        ...check.check(input, context).filter((problem) => !echoesRejectedRow(problem, options.rejected ?? {})),
+      );
     } catch (error) {
       problems.push({
         file: 'data/',

@@ -12,18 +12,35 @@ const NAME = 'schema';
 export const schema: CheckInfo = {
   name: NAME,
   severity: 'error',
-  description: 'Each CSV file has the exact header; each YAML file is a list of entries with known fields; every cell passes its column (type, range, allowed values).',
+  description:
+    'Each CSV file has the exact header; each YAML file is a list of entries with known fields; every cell passes its column (type, range, allowed values).',
 };
 
-export function readCsvRows(text: string, file: string, schema: z.ZodObject, problems: Problem[], rejected: Set<string>): Located<unknown>[] {
+export function readCsvRows(
+  text: string,
+  file: string,
+  schema: z.ZodObject,
+  problems: Problem[],
+  rejected: Set<string>,
+): Located<unknown>[] {
   const columns = Object.keys(schema.shape);
   if (text.trim() === '') {
-    problems.push({ file, line: 1, column: 1, check: NAME, message: `file is empty; it needs the header row: ${columns.join(',')}` });
+    problems.push({
+      file,
+      line: 1,
+      column: 1,
+      check: NAME,
+      message: `file is empty; it needs the header row: ${columns.join(',')}`,
+    });
     return [];
   }
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parseCsv(text, { info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
+    records = parseCsv(text, {
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as typeof records;
   } catch (error) {
     const err = error as { message: string; lines?: number };
     problems.push({ file, line: err.lines ?? 1, column: 1, check: NAME, message: `cannot read CSV: ${err.message}` });
@@ -70,7 +87,14 @@ function checkHeader(actual: string[], expected: string[], file: string, problem
   const hint = `the header must be: ${expected.join(',')}`;
   expected.forEach((name, index) => {
     if (!actual.includes(name)) {
-      problems.push({ file, line: 1, column: Math.min(index, actual.length) + 1, check: NAME, message: `missing column "${name}"`, hint });
+      problems.push({
+        file,
+        line: 1,
+        column: Math.min(index, actual.length) + 1,
+        check: NAME,
+        message: `missing column "${name}"`,
+        hint,
+      });
     }
   });
   actual.forEach((name, index) => {
@@ -87,7 +111,13 @@ function checkHeader(actual: string[], expected: string[], file: string, problem
   return problems.length === before;
 }
 
-export function readYamlRows(text: string, file: string, schema: z.ZodObject, problems: Problem[], rejected: Set<string>): Located<unknown>[] {
+export function readYamlRows(
+  text: string,
+  file: string,
+  schema: z.ZodObject,
+  problems: Problem[],
+  rejected: Set<string>,
+): Located<unknown>[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const position = (node: YamlNode | null | undefined, fallback = 0): { line: number; column: number } => {
@@ -98,7 +128,13 @@ export function readYamlRows(text: string, file: string, schema: z.ZodObject, pr
   if (doc.errors.length > 0) {
     for (const error of doc.errors) {
       const { line, col } = lineCounter.linePos(error.pos[0]);
-      problems.push({ file, line, column: col, check: NAME, message: `cannot read YAML: ${error.message.split('\n')[0]}` });
+      problems.push({
+        file,
+        line,
+        column: col,
+        check: NAME,
+        message: `cannot read YAML: ${error.message.split('\n')[0]}`,
+      });
     }
     return [];
   }
@@ -107,7 +143,12 @@ export function readYamlRows(text: string, file: string, schema: z.ZodObject, pr
     return [];
   }
   if (!isSeq(doc.contents)) {
-    problems.push({ file, ...position(doc.contents), check: NAME, message: 'must be a YAML list of entries (each starting with "- ")' });
+    problems.push({
+      file,
+      ...position(doc.contents),
+      check: NAME,
+      message: 'must be a YAML list of entries (each starting with "- ")',
+    });
     return [];
   }
   const fields = Object.keys(schema.shape);
@@ -116,19 +157,32 @@ export function readYamlRows(text: string, file: string, schema: z.ZodObject, pr
     const itemNode = item as YamlNode;
     const itemPos = position(itemNode);
     if (!isMap(item)) {
-      problems.push({ file, ...itemPos, check: NAME, message: `entry ${index + 1} must be a mapping of ${fields.join(', ')}` });
+      problems.push({
+        file,
+        ...itemPos,
+        check: NAME,
+        message: `entry ${index + 1} must be a mapping of ${fields.join(', ')}`,
+      });
       return;
     }
     const at = (field?: string): Location => {
       const node = field ? (item.get(field, true) as YamlNode | undefined) : undefined;
-      const keyNode = field ? (item.items.find((pair) => String((pair.key as { value?: unknown })?.value) === field)?.key as YamlNode | undefined) : undefined;
+      const keyNode = field
+        ? (item.items.find((pair) => String((pair.key as { value?: unknown })?.value) === field)?.key as
+            YamlNode | undefined)
+        : undefined;
       return { file, ...(node ? position(node) : keyNode ? position(keyNode) : itemPos) };
     };
     let ok = true;
     for (const pair of item.items) {
       const key = String((pair.key as { value?: unknown })?.value);
       if (!fields.includes(key)) {
-        problems.push({ file, ...position(pair.key), check: NAME, message: `unknown field "${key}"; fields are ${fields.join(', ')}` });
+        problems.push({
+          file,
+          ...position(pair.key),
+          check: NAME,
+          message: `unknown field "${key}"; fields are ${fields.join(', ')}`,
+        });
         ok = false;
       }
     }

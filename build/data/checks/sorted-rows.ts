@@ -6,7 +6,8 @@ import type { TableName } from '../tables.ts';
 import type { TableCheck } from './check.ts';
 
 /** A sort key as people read it: region positions shown as region names. */
-const label = (key: (string | number)[]) => key.map((part) => (typeof part === 'number' ? (REGIONS[part] ?? '?') : part)).join(' ');
+const label = (key: (string | number)[]) =>
+  key.map((part) => (typeof part === 'number' ? (REGIONS[part] ?? '?') : part)).join(' ');
 
 export const sortedRows: TableCheck = {
   name: 'sorted-rows',

@@ -6,7 +6,8 @@ import { citations } from './citations.ts';
 export const sourcesCited: TableCheck = {
   name: 'sources-cited',
   severity: 'style',
-  description: 'Every entry of data/sources.yaml is cited by some row (rows must cite at least one source: the schema requires it).',
+  description:
+    'Every entry of data/sources.yaml is cited by some row (rows must cite at least one source: the schema requires it).',
   check(t) {
     const cited = new Set(citations(t).flatMap((citation) => citation.ids));
     return t.sources

@@ -25,7 +25,8 @@ function duplicates<T>(rows: Located<T>[], key: (row: T) => string, field: strin
 export const uniqueKeys: TableCheck = {
   name: 'unique-keys',
   severity: 'error',
-  description: 'Each slug or id is defined once; each (vehicle, region), (charger, region, connector) and observed pairing once.',
+  description:
+    'Each slug or id is defined once; each (vehicle, region), (charger, region, connector) and observed pairing once.',
   check: (t) => [
     ...duplicates(t.sources, (r) => r.id, 'id', 'source id'),
     ...duplicates(t.connectors, (r) => r.id, 'id', 'connector id'),
@@ -34,7 +35,17 @@ export const uniqueKeys: TableCheck = {
     ...duplicates(t.vehicles, (r) => r.slug, 'slug', 'vehicle slug'),
     ...duplicates(t.chargers, (r) => r.slug, 'slug', 'charger slug'),
     ...duplicates(t.vehicleRegions, (r) => `${r.vehicle} ${r.region}`, 'region', 'vehicle and region'),
-    ...duplicates(t.chargerConnectors, (r) => `${r.charger} ${r.region} ${r.connector}`, 'connector', 'charger, region and connector'),
-    ...duplicates(t.observations, (r) => `${r.vehicle} ${r.charger} ${r.region}`, 'region', 'observation of vehicle, charger and region'),
+    ...duplicates(
+      t.chargerConnectors,
+      (r) => `${r.charger} ${r.region} ${r.connector}`,
+      'connector',
+      'charger, region and connector',
+    ),
+    ...duplicates(
+      t.observations,
+      (r) => `${r.vehicle} ${r.charger} ${r.region}`,
+      'region',
+      'observation of vehicle, charger and region',
+    ),
   ],
 };

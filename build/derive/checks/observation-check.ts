@@ -42,6 +42,15 @@ export function observedPairings(data: Dataset, rows: readonly Located<Observati
     const currents = new Set([...direct, ...throughAdapter].map((path) => path.current));
     const current = currents.size === 1 ? [...currents][0] : charger.current_kind;
     const derivedKw = deriveEdge(bare, vehicle, charger, row.value.region)?.kw ?? 0;
-    return [{ row, direct, throughAdapter, vehicleMaxKw: current === 'DC' ? vehicle.max_dc_kw_oem : vehicle.max_ac_kw_oem, chargerMaxKw: charger.nominal_max_kw, derivedKw }];
+    return [
+      {
+        row,
+        direct,
+        throughAdapter,
+        vehicleMaxKw: current === 'DC' ? vehicle.max_dc_kw_oem : vehicle.max_ac_kw_oem,
+        chargerMaxKw: charger.nominal_max_kw,
+        derivedKw,
+      },
+    ];
   });
 }

@@ -31,7 +31,8 @@ export function acPower(vehicle: VehicleRow, charger: ChargerRow, path: Connecti
 export const acPowerRule: DerivationRule = {
   name: 'ac-power',
   stage: 'path',
-  input: "wallbox `max_kw`, adapter cap, phases used (the fewer of both sides) × current per phase (the lower of both sides) × the region's phase voltage, vehicle `max_ac_kw_oem`",
+  input:
+    "wallbox `max_kw`, adapter cap, phases used (the fewer of both sides) × current per phase (the lower of both sides) × the region's phase voltage, vehicle `max_ac_kw_oem`",
   conclusion: 'kW = the smallest cap; e.g. a 7.4 kW single-phase car on a 3-phase 16 A wallbox gets 3.7 kW',
   judge(p, verdict) {
     if (verdict.path.current === 'AC') verdict.power = acPower(p.vehicle, p.charger, verdict.path, p.region);

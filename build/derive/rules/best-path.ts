@@ -12,7 +12,8 @@ export const bestPath: DerivationRule = {
   name: 'best-path',
   stage: 'edge',
   input: 'the verdict of every path',
-  conclusion: 'the best state (ok, limited, adp, unk, no), then the highest kW, then connector and adapter id; no path at all → `no`',
+  conclusion:
+    'the best state (ok, limited, adp, unk, no), then the highest kW, then connector and adapter id; no path at all → `no`',
   decide(draft) {
     draft.verdicts.sort(compareCandidates);
     const best = draft.verdicts[0] ?? null;

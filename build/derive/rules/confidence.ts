@@ -29,7 +29,9 @@ export const DERIVED_CONFIDENCE = {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 export function observedConfidence(kinds: readonly SourceKind[]): number {
-  const scores = kinds.filter((k): k is Exclude<SourceKind, 'derived'> => k !== 'derived').map((k) => OBSERVATION_CONFIDENCE[k]);
+  const scores = kinds
+    .filter((k): k is Exclude<SourceKind, 'derived'> => k !== 'derived')
+    .map((k) => OBSERVATION_CONFIDENCE[k]);
   return scores.length > 0 ? Math.max(...scores) : DERIVED_CONFIDENCE.base;
 }
 
@@ -61,7 +63,9 @@ export const confidence: DerivationRule = {
   decide(draft) {
     if (draft.observation) {
       const { sources } = draft.pairing.data;
-      draft.confidence = observedConfidence(draft.observation.source.map((id) => sources.get(id)?.kind).filter((k): k is SourceKind => k !== undefined));
+      draft.confidence = observedConfidence(
+        draft.observation.source.map((id) => sources.get(id)?.kind).filter((k): k is SourceKind => k !== undefined),
+      );
       return;
     }
     draft.confidence = derivedConfidence({

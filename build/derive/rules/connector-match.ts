@@ -31,13 +31,19 @@ export function directPaths(
 ): ConnectionPath[] {
   return connectorSides(vehicleRegion, connectorRows, unitKind, connectors)
     .filter((side) => side.vehicleInlet === side.connector.connector)
-    .map(({ connector, current, vehicleInlet }) => ({ current, connector, vehicleInlet: vehicleInlet!, adapter: null }));
+    .map(({ connector, current, vehicleInlet }) => ({
+      current,
+      connector,
+      vehicleInlet: vehicleInlet!,
+      adapter: null,
+    }));
 }
 
 export const connectorMatch: DerivationRule = {
   name: 'connector-match',
   stage: 'paths',
-  input: "a charger connector in R and the vehicle's inlet in R for the same current (NACS carries AC on AC units, DC on DC units)",
+  input:
+    "a charger connector in R and the vehicle's inlet in R for the same current (NACS carries AC on AC units, DC on DC units)",
   conclusion: 'a direct path when they are the same connector',
   paths: (p) => directPaths(p.vehicleRegion, p.connectorRows, p.charger.current_kind, p.data.connectors),
 };

@@ -10,7 +10,12 @@ export interface SharedProtocols {
 }
 
 /** Protocols one side speaks on `current` over `connector`: those the connector implies plus the ones listed for it. */
-function spoken(listed: readonly string[], connector: string, current: string, vocabulary: readonly ProtocolEntry[]): Set<string> {
+function spoken(
+  listed: readonly string[],
+  connector: string,
+  current: string,
+  vocabulary: readonly ProtocolEntry[],
+): Set<string> {
   const result = new Set<string>();
   for (const protocol of vocabulary) {
     if (protocol.current !== current) continue;
@@ -34,7 +39,8 @@ export function sharedProtocols(
 export const sharedProtocolsRule: DerivationRule = {
   name: 'shared-protocols',
   stage: 'path',
-  input: 'protocols each side speaks on the path\'s current: those its connector implies (`protocols.yaml` `implied_by`) plus its `protocols` column',
+  input:
+    "protocols each side speaks on the path's current: those its connector implies (`protocols.yaml` `implied_by`) plus its `protocols` column",
   conclusion: '`protocols` = the intersection, sorted; both sides known and nothing shared rules the path out (`no`)',
   judge(p, verdict) {
     const shared = sharedProtocols(p.vehicle, p.charger, verdict.path, p.data.protocols);

@@ -34,7 +34,7 @@ export const statePrecedenceRule: DerivationRule = {
   stage: 'path',
   input: 'what the rules above concluded for the path',
   conclusion:
-    'the first that applies: `no` (ruled out) → `unk` (a needed figure missing) → `adp` (only an adapter makes it work) → `limited` (kW below the vehicle\'s own maximum: the charger side is the cap) → `ok`',
+    "the first that applies: `no` (ruled out) → `unk` (a needed figure missing) → `adp` (only an adapter makes it work) → `limited` (kW below the vehicle's own maximum: the charger side is the cap) → `ok`",
   judge(_p, verdict) {
     const power = verdict.power;
     verdict.state = statePrecedence({
