@@ -1,5 +1,6 @@
-// Prepares the sites many test files read, once per run: builds the mini fixture (released) and names the folder of the
-// shipped dataset (preview), which the first test file that needs it builds.
+// Prepares the sites many test files read, once per run: releases a copy of the mini fixture with today's rules and
+// builds it as published, and names the folder of the shipped dataset (preview), which the first test file that needs
+// it builds.
 // Each lives in its own temp folder, with sentinel files planted beside public/ for the traversal tests.
 import { accessSync, constants, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -7,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../build/pipeline/build-site.ts';
-import { MINI_FIXTURE, OUTSIDE_SENTINEL } from './helpers/fixture.ts';
+import { MINI_SOURCE, OUTSIDE_SENTINEL, releasedCopy } from './helpers/fixture.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,13 +51,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await writeFile(path.join(root, name, 'etc'), OUTSIDE_SENTINEL);
     return path.join(root, name, 'public');
   };
+  // The mini fixture, released with today's rules; the test workers (started after this) read it as MINI_FIXTURE.
+  const miniProject = path.join(root, 'mini-project');
+  await releasedCopy(MINI_SOURCE, miniProject);
+  process.env.EV_MINI_FIXTURE = miniProject;
   const mini = await folder('mini');
-  await buildSite({ root: MINI_FIXTURE, publicDir: mini, history: 'enforce' });
+  await buildSite({ root: miniProject, publicDir: mini, history: 'enforce' });
   project.provide('miniSite', mini);
   project.provide('shippedSite', await folder('shipped'));
   return async () => {
     if (outerTmp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = outerTmp;
+    delete process.env.EV_MINI_FIXTURE;
     await rm(runDir, { recursive: true, force: true });
   };
 }

@@ -6,7 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, spawnCli, type CliResult, type CommandName } from '../helpers/cli.ts';
-import { copyBuiltFixture, copyFixture, editData, MINI_FIXTURE, NETLIFY_TOML, treeDigest } from '../helpers/fixture.ts';
+import {
+  copyBuiltFixture,
+  copyFixture,
+  editData,
+  MINI_FIXTURE,
+  NETLIFY_TOML,
+  treeDigest,
+  MINI_VERSION,
+} from '../helpers/fixture.ts';
 
 /** Exactly one line on stderr, exit 1, no stack trace. */
 function expectOneLine(result: CliResult, pattern: RegExp): void {
@@ -83,7 +91,9 @@ describe('npm run release', () => {
   it('a date before the last release is refused', async () => {
     await refused(
       ['--date', '2025-12-31'],
-      /^release: --date 2025-12-31 is before the last release \(0\.1\.0 on 2026-01-15\)$/,
+      new RegExp(
+        `^release: --date 2025-12-31 is before the last release \\(${MINI_VERSION.replaceAll('.', '\\.')} on 2026-01-15\\)$`,
+      ),
     );
   });
 
@@ -96,7 +106,9 @@ describe('npm run release', () => {
     const before = treeDigest(path.join(root, 'data'));
     expectOneLine(
       await runCli('release', ['--date', '2026-02-01', '--root', root]),
-      /^release: nothing changed since release 0\.1\.0: no version was bumped and nothing was written$/,
+      new RegExp(
+        `^release: nothing changed since release ${MINI_VERSION.replaceAll('.', '\\.')}: no version was bumped and nothing was written$`,
+      ),
     );
     expect(treeDigest(path.join(root, 'data'))).toEqual(before);
   });

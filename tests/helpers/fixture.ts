@@ -7,14 +7,52 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { beforeAll, inject } from 'vitest';
 import { buildSite } from '../../build/pipeline/build-site.ts';
+import { bumpVersion, readRelease } from '../../build/data/release-file.ts';
 import type { HistoryMode } from '../../build/release/edge-history.ts';
+import { NothingToRelease, releaseDataset } from '../../build/release/release.ts';
 
-export const MINI_FIXTURE = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
+/** The mini fixture as committed: its data and its last release, which the rules of today may have outdated. */
+export const MINI_SOURCE = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
+/**
+ * The mini fixture the tests read: a copy of MINI_SOURCE released with today's rules by tests/global-setup.ts (so a
+ * rule change never needs the committed fixture re-released), named by $EV_MINI_FIXTURE in the test workers.
+ */
+export const MINI_FIXTURE = process.env.EV_MINI_FIXTURE ?? MINI_SOURCE;
+
+/**
+ * Copies a project's data/ to `target` and releases it when its rules or data no longer match its last release (on the
+ * day of that release, so the copy is the same on every machine and every day); returns the copy's dataset version.
+ */
+export async function releasedCopy(source: string, target: string): Promise<string> {
+  cpSync(path.join(source, 'data'), path.join(target, 'data'), { recursive: true });
+  const last = readRelease(path.join(target, 'data'));
+  try {
+    return (await releaseDataset({ root: target, date: last?.releasedAt ?? '2026-01-15' })).release.datasetVersion;
+  } catch (error) {
+    if (error instanceof NothingToRelease) return error.current;
+    throw error;
+  }
+}
 /** This repository: its own data/ is the shipped dataset. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const NETLIFY_TOML = path.join(PROJECT_ROOT, 'netlify.toml');
 /** Written next to the shared sites' public/ (outside it): no response may ever contain it. */
 export const OUTSIDE_SENTINEL = 'SENTINEL-OUTSIDE-PUBLIC-7f3a';
+
+/** The dataset version of the mini fixture the tests read, and the one its next (minor) release gets. */
+export const MINI_VERSION = readRelease(path.join(MINI_FIXTURE, 'data'))?.datasetVersion ?? '0.0.0';
+export const NEXT_MINI_VERSION = bumpVersion(MINI_VERSION, 'minor');
+/** Every release of the mini fixture, newest first. */
+export const MINI_RELEASES = (): string[] =>
+  fg
+    .sync('*.json', { cwd: path.join(MINI_FIXTURE, 'data/releases') })
+    .map((file) => file.replace(/\.json$/, ''))
+    .sort((a, b) => compareVersions(b, a));
+
+const compareVersions = (a: string, b: string) => {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+  return x!.map((part, i) => part - y![i]!).find((d) => d !== 0) ?? 0;
+};
 
 /** A fresh copy of a project's data/ folder (the mini fixture by default) in a temp folder; returns the project root. */
 export function copyFixture(source = MINI_FIXTURE): string {

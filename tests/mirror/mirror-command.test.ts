@@ -26,7 +26,7 @@ import { syncMirror, type MirrorOptions } from '../../build/mirror/sync-mirror.t
 import { checkFolder, isClean } from '../../build/mirror/verify.ts';
 import { startServer, type RunningServer } from '../../build/serve/server.ts';
 import { runCli } from '../helpers/cli.ts';
-import { copyBuiltFixture, NETLIFY_TOML, treeDigest } from '../helpers/fixture.ts';
+import { copyBuiltFixture, NETLIFY_TOML, treeDigest, MINI_VERSION } from '../helpers/fixture.ts';
 
 const quiet: Progress = { update: () => {}, done: () => {} };
 const isOwn = (name: string) => name === 'public/api/v1/mirror.json' || name.startsWith('public/api/v1/mirror/');
@@ -55,7 +55,12 @@ describe('a new mirror', () => {
   it('takes two requests (the manifest, the bundle), verifies every file, and holds the tree, the rules and both licences', async () => {
     const folder = newFolder();
     const result = await sync(folder);
-    expect(result).toMatchObject({ outcome: 'updated', datasetVersion: '0.1.0', requests: 2, files: manifest().files });
+    expect(result).toMatchObject({
+      outcome: 'updated',
+      datasetVersion: MINI_VERSION,
+      requests: 2,
+      files: manifest().files,
+    });
     expect(lstatSync(folder).isSymbolicLink()).toBe(true);
     expect(isClean(await checkFolder(folder, isOwn))).toBe(true);
     for (const file of ['netlify.toml', 'LICENSE', 'data/LICENSE', 'SHA256SUMS'])
@@ -104,7 +109,7 @@ describe('an existing mirror', () => {
 
   it('re-downloads when its own bundle is damaged too', async () => {
     writeFileSync(path.join(folder, 'public/api/v1/_data/index.json'), 'x');
-    writeFileSync(path.join(folder, 'public/api/v1/mirror/0.1.0.tar.gz'), 'x');
+    writeFileSync(path.join(folder, `public/api/v1/mirror/${MINI_VERSION}.tar.gz`), 'x');
     expect(await sync(folder)).toMatchObject({ outcome: 'updated', requests: 2 });
     expect(isClean(await checkFolder(folder, isOwn))).toBe(true);
   });
@@ -113,7 +118,7 @@ describe('an existing mirror', () => {
 describe('refusals', () => {
   it("a bundle whose SHA-256 is not the manifest's: bad checksum, nothing swapped", async () => {
     const other = await copyBuiltFixture();
-    const bundle = path.join(other, 'public/api/v1/mirror/0.1.0.tar.gz');
+    const bundle = path.join(other, `public/api/v1/mirror/${MINI_VERSION}.tar.gz`);
     const bytes = readFileSync(bundle);
     bytes[bytes.length - 10]! ^= 0xff;
     writeFileSync(bundle, bytes);
@@ -183,7 +188,7 @@ describe('the limit and interrupted downloads', () => {
   /** A stand-in server: the manifest and bundle of the fixture's build, with a 429 first, and a connection cut midway. */
   function standIn(behaviour: { rateLimitFirst?: boolean; cutAfter?: number; honourRange?: boolean }) {
     const info = readFileSync(path.join(project, 'public/api/v1/mirror.json'));
-    const bundle = readFileSync(path.join(project, 'public/api/v1/mirror/0.1.0.tar.gz'));
+    const bundle = readFileSync(path.join(project, `public/api/v1/mirror/${MINI_VERSION}.tar.gz`));
     const seen: { url: string; range: string | null; status: number }[] = [];
     let limited = behaviour.rateLimitFirst ?? false;
     let cut = behaviour.cutAfter;
@@ -259,7 +264,7 @@ describe('the limit and interrupted downloads', () => {
         [null, 200],
         ['bytes=1500-', 206],
       ]);
-      expect(statSync(path.join(folder, 'public/api/v1/mirror/0.1.0.tar.gz')).size).toBe(bundleBytes);
+      expect(statSync(path.join(folder, `public/api/v1/mirror/${MINI_VERSION}.tar.gz`)).size).toBe(bundleBytes);
     } finally {
       http.close();
     }

@@ -10,7 +10,17 @@ import { syncMirror } from '../../build/mirror/sync-mirror.ts';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { startServer, type RunningServer } from '../../build/serve/server.ts';
 import { runCli } from '../helpers/cli.ts';
-import { copyBuiltFixture, copyFixture, editData, listFiles, NETLIFY_TOML, treeDigest } from '../helpers/fixture.ts';
+import {
+  copyBuiltFixture,
+  copyFixture,
+  editData,
+  listFiles,
+  NETLIFY_TOML,
+  treeDigest,
+  MINI_RELEASES,
+  MINI_VERSION,
+  NEXT_MINI_VERSION,
+} from '../helpers/fixture.ts';
 import { rawRequest, type RawResponse } from '../helpers/http.ts';
 import { publicRoutes } from '../helpers/routes.ts';
 
@@ -58,9 +68,9 @@ describe('a mirror served with npm run serve -- --dir', () => {
         requests.add(`${route.path}${route.query ? `?${route.query}` : ''}`);
     for (const extra of [
       '/api/v1/mirror.json',
-      '/api/v1/mirror/0.1.0.tar.gz',
+      `/api/v1/mirror/${MINI_VERSION}.tar.gz`,
       '/api/v1/changes',
-      '/api/v1/changes/0.1.0',
+      `/api/v1/changes/${MINI_VERSION}`,
       '/api/v1/changes.atom',
       '/api/v1/vehicles//compatibility',
       '/api/v1/nope',
@@ -165,7 +175,7 @@ describe('a release between two syncs', () => {
       await buildSite({ root: project });
       expect(await syncMirror({ base: served.url, folder, progress: quiet })).toMatchObject({
         outcome: 'updated',
-        datasetVersion: '0.2.0',
+        datasetVersion: NEXT_MINI_VERSION,
       });
       const after = treeDigest(path.join(folder, 'public/api/v1/_data/edges'));
       const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])]
@@ -178,7 +188,7 @@ describe('a release between two syncs', () => {
       });
       try {
         const listed = JSON.parse(
-          (await rawRequest({ port: mirrored.port, path: '/api/v1/changes/0.2.0' })).body,
+          (await rawRequest({ port: mirrored.port, path: `/api/v1/changes/${NEXT_MINI_VERSION}` })).body,
         ) as ReleaseChanges;
         expect(listed.edges.map((edge) => `${edge.region}/${edge.vehicle}/${edge.charger}.json`).sort()).toEqual(
           changed,
@@ -191,7 +201,7 @@ describe('a release between two syncs', () => {
         const list = JSON.parse((await rawRequest({ port: mirrored.port, path: '/api/v1/changes' })).body) as {
           releases: { datasetVersion: string }[];
         };
-        expect(list.releases.map((release) => release.datasetVersion)).toEqual(['0.2.0', '0.1.0']);
+        expect(list.releases.map((release) => release.datasetVersion)).toEqual([NEXT_MINI_VERSION, ...MINI_RELEASES()]);
       } finally {
         await mirrored.close();
       }
@@ -217,7 +227,9 @@ describe('the changes feed', () => {
     for (const element of ['id', 'title', 'updated', 'author']) expect(feed[element], element).toBeDefined();
     expect(feed.updated).toBe('2026-03-01T00:00:00Z');
     expect(feed.link.map((link: any) => link['@_rel'])).toContain('self');
-    expect(feed.entry.map((entry: any) => entry.title)).toEqual(['Dataset 0.2.0', 'Dataset 0.1.0']);
+    expect(feed.entry.map((entry: any) => entry.title)).toEqual(
+      [NEXT_MINI_VERSION, ...MINI_RELEASES()].map((version) => `Dataset ${version}`),
+    );
     for (const entry of feed.entry)
       for (const element of ['id', 'title', 'updated', 'summary']) expect(entry[element], element).toBeDefined();
     expect(feed.entry[0].summary).toBe(

@@ -10,7 +10,7 @@ import { NGINX_LIMITS, nginxConfig } from '../../build/mirror/nginx-config.ts';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { loadNetlifyConfig } from '../../build/serve/netlify-config.ts';
 import { startServer, type RunningServer } from '../../build/serve/server.ts';
-import { copyFixture, NETLIFY_TOML } from '../helpers/fixture.ts';
+import { copyFixture, NETLIFY_TOML, MINI_VERSION } from '../helpers/fixture.ts';
 import { rawRequest } from '../helpers/http.ts';
 
 const freePort = () =>
@@ -98,10 +98,10 @@ describe('nginx with the generated configuration', () => {
     '/api/v1/openapi.json',
     '/api/v1/schemas/edge.json',
     '/api/v1/changes',
-    '/api/v1/changes/0.1.0',
+    `/api/v1/changes/${MINI_VERSION}`,
     '/api/v1/changes.atom',
     '/api/v1/mirror.json',
-    '/api/v1/mirror/0.1.0.tar.gz',
+    `/api/v1/mirror/${MINI_VERSION}.tar.gz`,
     '/%61pi/v1/vehicles/volt-a-400-2024',
     '/api/v1/./vehicles/volt-a-400-2024',
     '/',

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { MINI_FIXTURE, PROJECT_ROOT } from '../helpers/fixture.ts';
+import { MINI_FIXTURE, PROJECT_ROOT, NEXT_MINI_VERSION } from '../helpers/fixture.ts';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.org', ...args], {
@@ -92,7 +92,9 @@ describe('an outside pull request that adds a vehicle', () => {
     expect((await runCli('build', ['--root', upstream])).status, 'main is unreleased until the release step').toBe(1);
     const released = await runCli('release', ['--root', upstream, '--date', '2026-06-01']);
     expect(released.stdout).toMatch(
-      /^released dataset 0\.2\.0 on 2026-06-01: edges 4 added, 0 changed, 0 removed, 22 unchanged; vehicles 1 added/,
+      new RegExp(
+        `^released dataset ${NEXT_MINI_VERSION.replaceAll('.', '\\.')} on 2026-06-01: edges 4 added, 0 changed, 0 removed, 22 unchanged; vehicles 1 added`,
+      ),
     );
     expect(await runCli('build', ['--root', upstream])).toMatchObject({ status: 0, stderr: '' });
     const edge = JSON.parse(
@@ -100,7 +102,7 @@ describe('an outside pull request that adds a vehicle', () => {
     );
     expect(edge).toMatchObject({ state: 'ok', kw: 135, edgeVersion: 1, createdAt: '2026-06-01' });
     git(upstream, 'add', 'data/ledger', 'data/releases', 'data/release.yaml');
-    git(upstream, 'commit', '-q', '-m', 'Release dataset 0.2.0');
+    git(upstream, 'commit', '-q', '-m', `Release dataset ${NEXT_MINI_VERSION}`);
     expect(git(upstream, 'status', '--porcelain'), 'the release commit holds every file the release wrote').toBe('');
   });
 });

@@ -8,7 +8,7 @@ import { readReleaseRecords } from '../../build/data/release-records.ts';
 import { readRelease } from '../../build/data/release-file.ts';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { runCli } from '../helpers/cli.ts';
-import { copyFixture, editData, treeDigest } from '../helpers/fixture.ts';
+import { copyFixture, editData, treeDigest, MINI_VERSION, NEXT_MINI_VERSION } from '../helpers/fixture.ts';
 
 const VEHICLES = [
   'volt-a-400-2024',
@@ -41,11 +41,13 @@ describe('a data change, from edit to release', () => {
     giveVoltBABoost(root);
     const stale = await runCli('build', ['--root', root]);
     expect(stale.status).toBe(1);
-    expect(stale.stderr).toMatch(/data\/ changed since release 0\.1\.0/);
+    expect(stale.stderr).toMatch(new RegExp(`data/ changed since release ${MINI_VERSION.replaceAll('.', '\\.')}`));
     expect(stale.stderr).toContain('for a local look: npm run build -- --preview');
     expect(() => readFileSync(path.join(root, 'public/api/v1/_data/index.json'))).toThrow();
     expect((await runCli('build', ['--root', root, '--preview'])).status).toBe(0);
-    expect(json(root, 'api/v1/_data/index.json').datasetVersion).toMatch(/^0\.1\.0\+preview\.[0-9a-f]{16}$/);
+    expect(json(root, 'api/v1/_data/index.json').datasetVersion).toMatch(
+      new RegExp(`^${MINI_VERSION.replaceAll('.', '\\.')}\\+preview\\.[0-9a-f]{16}$`),
+    );
   });
 
   it('npm run release bumps exactly the affected edges by one, keeps every createdAt, records the change, and the publishing build accepts it', async () => {
@@ -54,7 +56,7 @@ describe('a data change, from edit to release', () => {
     giveVoltBABoost(root);
     const released = await runCli('release', ['--root', root, '--date', '2026-03-01']);
     expect(released.stdout).toBe(
-      'released dataset 0.2.0 on 2026-03-01: edges 0 added, 2 changed, 0 removed, 20 unchanged; vehicles 0 added, 0 changed, 0 removed; chargers 0 added, 0 changed, 0 removed\n',
+      `released dataset ${NEXT_MINI_VERSION} on 2026-03-01: edges 0 added, 2 changed, 0 removed, 20 unchanged; vehicles 0 added, 0 changed, 0 removed; chargers 0 added, 0 changed, 0 removed\n`,
     );
     const after = ledger(root);
     const bumped = [...after]
@@ -65,9 +67,16 @@ describe('a data change, from edit to release', () => {
       expect(entry.edgeVersion, key).toBe(before.get(key)!.edgeVersion + (bumped.includes(key) ? 1 : 0));
       expect(entry.createdAt, key).toBe(before.get(key)!.createdAt);
     }
-    expect(readRelease(path.join(root, 'data'))).toMatchObject({ datasetVersion: '0.2.0', releasedAt: '2026-03-01' });
+    expect(readRelease(path.join(root, 'data'))).toMatchObject({
+      datasetVersion: NEXT_MINI_VERSION,
+      releasedAt: '2026-03-01',
+    });
     const [record] = readReleaseRecords(path.join(root, 'data'));
-    expect(record).toMatchObject({ datasetVersion: '0.2.0', previous: '0.1.0', releasedAt: '2026-03-01' });
+    expect(record).toMatchObject({
+      datasetVersion: NEXT_MINI_VERSION,
+      previous: MINI_VERSION,
+      releasedAt: '2026-03-01',
+    });
     expect(record!.edges).toEqual([
       {
         vehicle: 'volt-b-800-2024',
@@ -76,7 +85,7 @@ describe('a data change, from edit to release', () => {
         change: 'changed',
         from: { state: 'unk', kw: 0 },
         to: { state: 'limited', kw: 50 },
-        edgeVersion: 2,
+        edgeVersion: before.get('volt-b-800-2024 amp-dc-50 EU')!.edgeVersion + 1,
       },
       {
         vehicle: 'volt-b-800-2024',
@@ -85,17 +94,17 @@ describe('a data change, from edit to release', () => {
         change: 'changed',
         from: { state: 'unk', kw: 0 },
         to: { state: 'limited', kw: 50 },
-        edgeVersion: 2,
+        edgeVersion: before.get('volt-b-800-2024 bolt-super-250 EU')!.edgeVersion + 1,
       },
     ]);
     expect((await runCli('build', ['--root', root])).status).toBe(0);
     expect(json(root, 'api/v1/_data/edges/EU/volt-b-800-2024/amp-dc-50.json')).toMatchObject({
       state: 'limited',
       kw: 50,
-      edgeVersion: 2,
+      edgeVersion: before.get('volt-b-800-2024 amp-dc-50 EU')!.edgeVersion + 1,
       createdAt: '2026-01-15',
     });
-    expect(json(root, 'api/v1/_data/index.json').datasetVersion).toBe('0.2.0');
+    expect(json(root, 'api/v1/_data/index.json').datasetVersion).toBe(NEXT_MINI_VERSION);
   });
 
   it('records resources added, removed and changed field by field', async () => {
@@ -147,6 +156,7 @@ describe('a data change, from edit to release', () => {
 
   it('a removed edge stays in the ledger, and when it returns its count continues', async () => {
     const root = copyFixture();
+    const { edgeVersion } = ledger(root).get('volt-a-400-2024 amp-hpc-350 GB')!;
     const original = readFileSync(path.join(root, 'data/vehicle_regions.csv'), 'utf8');
     editData(root, 'vehicle_regions.csv', (t) =>
       t
@@ -159,7 +169,7 @@ describe('a data change, from edit to release', () => {
     );
     expect(ledger(root).get('volt-a-400-2024 amp-hpc-350 GB')).toMatchObject({
       published: false,
-      edgeVersion: 1,
+      edgeVersion,
       createdAt: '2026-01-15',
     });
     expect((await runCli('build', ['--root', root])).status).toBe(0);
@@ -170,12 +180,12 @@ describe('a data change, from edit to release', () => {
     );
     expect(ledger(root).get('volt-a-400-2024 amp-hpc-350 GB')).toMatchObject({
       published: true,
-      edgeVersion: 2,
+      edgeVersion: edgeVersion + 1,
       createdAt: '2026-01-15',
     });
     expect((await runCli('build', ['--root', root])).status).toBe(0);
     expect(json(root, 'api/v1/_data/edges/GB/volt-a-400-2024/amp-hpc-350.json')).toMatchObject({
-      edgeVersion: 2,
+      edgeVersion: edgeVersion + 1,
       createdAt: '2026-01-15',
     });
   });
