@@ -41,6 +41,9 @@ export const vehicleColumns = z.object({
   ac_phases: optionalNumber({ min: 1, max: 3, integer: true }).describe(
     'Number of AC phases the on-board charger uses (1, 2 or 3).',
   ),
+  ac_one_phase_a: optionalNumber({ min: 6, max: 80, integer: true, unit: 'A' }).describe(
+    'Highest current in amperes the on-board charger takes when the supply has one phase (e.g. 32; some three-phase cars take 16 or 20 on one phase); empty when no source states it.',
+  ),
   bidirectional: list({ allowed: BIDIRECTIONAL_MODES }).describe(
     'Space-separated subset of V2L V2H V2G offered by the maker for this variant; empty for none.',
   ),
@@ -51,7 +54,7 @@ export const vehicleColumns = z.object({
     'Space-separated ids of entries in data/sources.yaml that back the variant itself (brand, model, trim, year as sold), its usable battery, bidirectional modes and protocols (at least one).',
   ),
   dc_source: factSourceIds('the DC figures (architecture_voltage_v, max_dc_kw_oem, boost_dc_kw)'),
-  ac_source: factSourceIds('the AC figures (max_ac_kw_oem, ac_phases)'),
+  ac_source: factSourceIds('the AC figures (max_ac_kw_oem, ac_phases, ac_one_phase_a)'),
   note: optionalText().describe('Free text for reviewers, e.g. which source a figure follows where sources disagree.'),
 });
 

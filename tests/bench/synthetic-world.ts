@@ -1,6 +1,7 @@
 // A deterministic (seeded) synthetic world in the project's own data/ format, for benchmarks: small, medium and large.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { vehicleColumns } from '../../build/data/tables.ts';
 
 export const SIZES = {
   small: { vehicles: 100, chargers: 50 },
@@ -51,6 +52,11 @@ const BRANDS = [
 ];
 const TRIMS = ['Standard Range', 'Long Range', 'Long Range AWD', 'Performance', 'Base', 'Touring'];
 const csvLine = (cells: (string | number | null)[]) => cells.map((c) => (c === null ? '' : String(c))).join(',');
+/** The columns of vehicles.csv, in the order its schema gives them. */
+const VEHICLE_COLUMNS = Object.keys(vehicleColumns.shape) as (keyof typeof vehicleColumns.shape)[];
+/** A vehicles.csv line from the cells it fills (the others empty), in the schema's column order. */
+const vehicleLine = (cells: Partial<Record<(typeof VEHICLE_COLUMNS)[number], string | number | null>>) =>
+  csvLine(VEHICLE_COLUMNS.map((column) => cells[column] ?? null));
 const SOURCE = 'synthetic-world';
 
 /** Writes `<root>/data/` for a synthetic world; connectors.yaml and protocols.yaml are the project's own. */
@@ -100,25 +106,24 @@ export function writeSyntheticWorld(
     const boost = high ? unknown(rng.int(50, 150)) : null;
     vehicles.push([
       slug,
-      csvLine([
+      vehicleLine({
         slug,
         brand,
-        `Model ${i}`,
-        rng.pick(TRIMS),
-        year,
-        unknown(rng.int(40, 120)),
-        volts,
-        dc,
-        boost,
-        ac,
-        phases,
-        rng.chance(0.3) ? 'V2L' : '',
-        market === 'na' && year >= 2025 ? 'DIN70121' : '',
-        SOURCE,
-        volts === null && dc === null && boost === null ? '' : SOURCE,
-        SOURCE,
-        '',
-      ]),
+        family: `Model ${i}`,
+        trim: rng.pick(TRIMS),
+        model_year: year,
+        battery_kwh_usable: unknown(rng.int(40, 120)),
+        architecture_voltage_v: volts,
+        max_dc_kw_oem: dc,
+        boost_dc_kw: boost,
+        max_ac_kw_oem: ac,
+        ac_phases: phases,
+        bidirectional: rng.chance(0.3) ? 'V2L' : '',
+        protocols: market === 'na' && year >= 2025 ? 'DIN70121' : '',
+        source: SOURCE,
+        dc_source: volts === null && dc === null && boost === null ? '' : SOURCE,
+        ac_source: SOURCE,
+      }),
     ]);
     const nacs = market === 'na' && year >= 2025 && rng.chance(0.7);
     const chademo = market === 'eu' && rng.chance(0.05);
@@ -189,7 +194,7 @@ export function writeSyntheticWorld(
     lines.sort((a, b) => (rowKey(a, columns) < rowKey(b, columns) ? -1 : 1));
   writeFileSync(
     path.join(dataDir, 'vehicles.csv'),
-    'slug,brand,family,trim,model_year,battery_kwh_usable,architecture_voltage_v,max_dc_kw_oem,boost_dc_kw,max_ac_kw_oem,ac_phases,bidirectional,protocols,source,dc_source,ac_source,note\n' +
+    `${VEHICLE_COLUMNS.join(',')}\n` +
       vehicles
         .sort(byKey)
         .map(([, line]) => `${line}\n`)

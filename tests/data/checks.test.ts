@@ -15,6 +15,7 @@ import {
   PROTOCOLS,
   adapter,
   charger,
+  column,
   connectorRow,
   located,
   observation,
@@ -235,8 +236,13 @@ describe('references', () => {
     t.vehicles.push(located('vehicles', 3, vehicle({ slug: 'other-car', source: ['spec-sheet', 'nowhere', 'rules'] })));
     t.adapters.push(located('adapters', 12, adapter({ id: 'a2', source: ['nowhere'] })));
     expect(check(t)).toEqual([
-      problem(V, 3, 14, 'source "nowhere" is not defined in data/sources.yaml'),
-      problem(V, 3, 14, 'source "rules" has kind "derived", which is reserved for the derivation rules'),
+      problem(V, 3, column('vehicles', 'source'), 'source "nowhere" is not defined in data/sources.yaml'),
+      problem(
+        V,
+        3,
+        column('vehicles', 'source'),
+        'source "rules" has kind "derived", which is reserved for the derivation rules',
+      ),
       problem('data/adapters.yaml', 12, 13, 'source "nowhere" is not defined in data/sources.yaml'),
     ]);
   });
@@ -246,7 +252,7 @@ describe('references', () => {
     t.vehicles.push(located('vehicles', 3, vehicle({ slug: 'other-car', protocols: ['ISO15118-2', 'Made-Up'] })));
     t.protocols.push(located('protocols', 40, { id: 'GBT27930', name: 'GB/T', current: 'DC', implied_by: ['gbt'] }));
     expect(check(t)).toEqual([
-      problem(V, 3, 13, 'protocol "Made-Up" is not defined in data/protocols.yaml'),
+      problem(V, 3, column('vehicles', 'protocols'), 'protocol "Made-Up" is not defined in data/protocols.yaml'),
       problem('data/protocols.yaml', 40, 4, 'connector "gbt" is not defined in data/connectors.yaml'),
     ]);
   });

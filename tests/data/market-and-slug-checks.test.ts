@@ -7,7 +7,7 @@ import { publishedSlugs } from '../../build/data/checks/published-slugs.ts';
 import { slugConventions } from '../../build/data/checks/slug-conventions.ts';
 import { brandSlug, homeMarket as homeMarketOf } from '../../build/core/slugs.ts';
 import type { LoadedTables } from '../../build/data/load.ts';
-import { charger, located, tables, vehicle, vehicleRegion } from '../helpers/rows.ts';
+import { charger, column, located, tables, vehicle, vehicleRegion } from '../helpers/rows.ts';
 
 const V = 'data/vehicles.csv';
 const messages = (problems: { message: string }[]) => problems.map((p) => p.message);
@@ -95,8 +95,14 @@ describe('fact-sources', () => {
       NOTHING_PUBLISHED,
     );
     expect(problems.map((p) => [p.column, p.message])).toEqual([
-      [15, 'architecture_voltage_v, max_dc_kw_oem are filled but dc_source cites no source for them'],
-      [16, 'ac_source cites sources but none of max_ac_kw_oem, ac_phases is filled'],
+      [
+        column('vehicles', 'dc_source'),
+        'architecture_voltage_v, max_dc_kw_oem are filled but dc_source cites no source for them',
+      ],
+      [
+        column('vehicles', 'ac_source'),
+        'ac_source cites sources but none of max_ac_kw_oem, ac_phases, ac_one_phase_a is filled',
+      ],
     ]);
   });
 });

@@ -32,6 +32,7 @@ export const vehicle = (o: Partial<VehicleRow> = {}): VehicleRow => ({
   boost_dc_kw: null,
   max_ac_kw_oem: 11,
   ac_phases: 3,
+  ac_one_phase_a: null,
   bidirectional: [],
   protocols: [],
   source: [SPEC],
@@ -164,6 +165,10 @@ export const PROTOCOLS: readonly ProtocolEntry[] = [
 ];
 
 /** A row as load.ts would give it: `at(field)` points at `data/<file>:line:<field number in the table's column order>`. */
+/** The 1-based column of a field in its table's file, as problems report it. */
+export const column = <K extends TableName>(table: K, field: keyof (typeof TABLES)[K]['schema']['shape']): number =>
+  Object.keys(TABLES[table].schema.shape).indexOf(field as string) + 1;
+
 export function located<K extends TableName>(
   table: K,
   line: number,

@@ -6,7 +6,7 @@ import type { TableCheck } from './check.ts';
 const NAME = 'fact-sources';
 const GROUPS = [
   { column: 'dc_source', figures: ['architecture_voltage_v', 'max_dc_kw_oem', 'boost_dc_kw'] },
-  { column: 'ac_source', figures: ['max_ac_kw_oem', 'ac_phases'] },
+  { column: 'ac_source', figures: ['max_ac_kw_oem', 'ac_phases', 'ac_one_phase_a'] },
 ] as const;
 
 export const factSources: TableCheck = {
