@@ -141,6 +141,15 @@ export const connectorEntry = z.object({
   currents: yamlList(oneOf(CURRENT_KINDS))
     .pipe(z.array(z.enum(CURRENT_KINDS)).min(1, 'needs AC, DC or both'))
     .describe('AC, DC or both: what the connector carries.'),
+  ac_phases: z
+    .preprocess(
+      (raw) => raw ?? null,
+      z.union([z.literal(1), z.literal(3)], { error: 'must be 1, 3 or null' }).nullable(),
+    )
+    .default(null)
+    .describe(
+      'AC only: the most phases the connector has (1 for Type 1 and NACS, 3 for Type 2), so an on-board charger met through a single-phase connector is single-phase there; null for DC-only connectors.',
+    ),
 });
 
 export const protocolEntry = z.object({
@@ -155,6 +164,12 @@ export const protocolEntry = z.object({
   implied_by: yamlList(slug()).describe(
     'Connector ids whose use implies this protocol on both sides (e.g. DIN70121 for ccs1 and ccs2).',
   ),
+  proprietary_to: z
+    .preprocess((raw) => (raw === '' ? null : (raw ?? null)), z.string().min(1).nullable())
+    .default(null)
+    .describe(
+      "A maker's own protocol: the brand (as vehicles.csv and chargers.csv spell it) whose vehicles and chargers alone speak it, e.g. Tesla; null for open standards. A unit that speaks only another brand's own protocol cannot charge a vehicle (a known incompatibility, not a gap).",
+    ),
 });
 
 export const adapterEntry = z.object({

@@ -1,11 +1,10 @@
-// Derives one compatibility edge (vehicle × charger × region) by running the rule set in order.
+// Derives one compatibility edge (vehicle × charger × region) by running the rule set in order, stage by stage.
 import type { Region } from '../core/regions.ts';
 import type { State } from '../core/vocabulary.ts';
 import type { Dataset } from '../data/dataset.ts';
 import type { ChargerRow, VehicleRow } from '../data/tables.ts';
 import type { DerivationRule, EdgeDraft, PathVerdict } from './rule.ts';
 import { DERIVATION_RULES } from './rules/index.ts';
-import { pairingOf } from './rules/availability.ts';
 
 /** The edge's facts before rendering; `sourceIds` are ids in dataset.sources, plus DERIVED_SOURCE_ID when rules decided. */
 export interface EdgeFacts {
@@ -23,16 +22,29 @@ export interface EdgeFacts {
 type StageRule<S extends DerivationRule['stage']> = Extract<DerivationRule, { stage: S }>;
 const stage = <S extends DerivationRule['stage']>(name: S) =>
   DERIVATION_RULES.filter((rule): rule is StageRule<S> => rule.stage === name);
+const PAIRING_RULES = stage('pairing');
 const PATH_FINDERS = stage('paths');
 const PATH_JUDGES = stage('path');
 const EDGE_RULES = stage('edge');
 
-/** The edge for a pairing in a region, or null when the vehicle or the charger is not available there. */
-export function deriveEdge(data: Dataset, vehicle: VehicleRow, charger: ChargerRow, region: Region): EdgeFacts | null {
-  const pairing = pairingOf(data, vehicle, charger, region);
+/** The edge as the rules leave it (every path's verdict, the reason of a `no` or `unk`), or null when there is none. */
+export function deriveDraft(data: Dataset, vehicle: VehicleRow, charger: ChargerRow, region: Region): EdgeDraft | null {
+  let pairing = null;
+  for (const rule of PAIRING_RULES) {
+    pairing = rule.pairing(data, vehicle, charger, region);
+    if (!pairing) return null;
+  }
   if (!pairing) return null;
   const verdicts = PATH_FINDERS.flatMap((rule) => rule.paths(pairing)).map((path) => {
-    const verdict: PathVerdict = { path, power: null, protocols: [], protocolsKnown: false, state: 'unk', kw: 0 };
+    const verdict: PathVerdict = {
+      path,
+      power: null,
+      protocols: [],
+      protocolGap: null,
+      state: 'unk',
+      kw: 0,
+      reason: null,
+    };
     for (const rule of PATH_JUDGES) rule.judge(pairing, verdict);
     return verdict;
   });
@@ -41,6 +53,7 @@ export function deriveEdge(data: Dataset, vehicle: VehicleRow, charger: ChargerR
     verdicts,
     best: null,
     state: 'no',
+    reason: null,
     kw: 0,
     confidence: 0,
     protocols: [],
@@ -48,6 +61,13 @@ export function deriveEdge(data: Dataset, vehicle: VehicleRow, charger: ChargerR
     sourceIds: new Set(),
   };
   for (const rule of EDGE_RULES) rule.decide(draft);
+  return draft;
+}
+
+/** The edge for a pairing in a region, or null when the vehicle or the charger is not available there. */
+export function deriveEdge(data: Dataset, vehicle: VehicleRow, charger: ChargerRow, region: Region): EdgeFacts | null {
+  const draft = deriveDraft(data, vehicle, charger, region);
+  if (!draft) return null;
   return {
     vehicle: vehicle.slug,
     charger: charger.slug,

@@ -44,15 +44,25 @@ export interface PowerEstimate {
   unchecked: string[];
 }
 
+/** Why a path has no protocol both sides speak: a known incompatibility (rules it out) or a gap in what is on record. */
+export interface ProtocolGap {
+  /** True when the sides are known not to share one (a unit speaking only another brand's own protocol). */
+  incompatible: boolean;
+  reason: string;
+}
+
 /** The judgement of one path, filled in by the path rules in order. */
 export interface PathVerdict {
   path: ConnectionPath;
   power: PowerEstimate | null;
+  /** Protocols both sides speak over the path; a usable path always names at least one. */
   protocols: string[];
-  /** False when one side has no protocol on record for the path's current. */
-  protocolsKnown: boolean;
+  /** Null when a protocol is shared; else why none is. */
+  protocolGap: ProtocolGap | null;
   state: State;
   kw: number;
+  /** For `no` and `unk`: the known limit or the missing figure that decided it; null for a usable path. */
+  reason: string | null;
 }
 
 /** The edge as the edge rules build it up. */
@@ -62,6 +72,8 @@ export interface EdgeDraft {
   verdicts: PathVerdict[];
   best: PathVerdict | null;
   state: State;
+  /** For `no` and `unk`: why (the best path's reason, no physical path, or the observation); null when usable. */
+  reason: string | null;
   kw: number;
   confidence: number;
   protocols: string[];
@@ -84,7 +96,10 @@ interface RuleDoc {
  * connection paths, `path` judges each path, `edge` picks and finishes the edge.
  */
 export type DerivationRule =
-  | (RuleDoc & { stage: 'pairing' })
+  | (RuleDoc & {
+      stage: 'pairing';
+      pairing(data: Dataset, vehicle: VehicleRow, charger: ChargerRow, region: Region): Pairing | null;
+    })
   | (RuleDoc & { stage: 'paths'; paths(pairing: Pairing): ConnectionPath[] })
   | (RuleDoc & { stage: 'path'; judge(pairing: Pairing, verdict: PathVerdict): void })
   | (RuleDoc & { stage: 'edge'; decide(draft: EdgeDraft): void });

@@ -250,7 +250,15 @@ describe('references', () => {
   it('reports unknown protocols and connectors named by protocols', () => {
     const t = clean();
     t.vehicles.push(located('vehicles', 3, vehicle({ slug: 'other-car', protocols: ['ISO15118-2', 'Made-Up'] })));
-    t.protocols.push(located('protocols', 40, { id: 'GBT27930', name: 'GB/T', current: 'DC', implied_by: ['gbt'] }));
+    t.protocols.push(
+      located('protocols', 40, {
+        id: 'GBT27930',
+        name: 'GB/T',
+        current: 'DC',
+        implied_by: ['gbt'],
+        proprietary_to: null,
+      }),
+    );
     expect(check(t)).toEqual([
       problem(V, 3, column('vehicles', 'protocols'), 'protocol "Made-Up" is not defined in data/protocols.yaml'),
       problem('data/protocols.yaml', 40, 4, 'connector "gbt" is not defined in data/connectors.yaml'),

@@ -1,3 +1,4 @@
+// deriveEdge: the rule set run stage by stage on small worlds and on the mini fixture.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REGIONS } from '../../build/core/regions.ts';
 import { loadDataset, type Dataset } from '../../build/data/dataset.ts';
@@ -87,7 +88,7 @@ describe('deriveEdge', () => {
     });
   });
 
-  it('is no (ruled out, not "no path") when the adapter path shares no protocol', () => {
+  it('is no (ruled out, not "no path") when the unit speaks only another brand\'s own protocol', () => {
     const teslaOnly = { ...sup, protocols: ['Tesla'] };
     const edge = deriveEdge(dataset({ ...base, chargers: [teslaOnly] }), car, teslaOnly, 'NA');
     expect(edge).toMatchObject({ state: 'no', kw: 0, adapterRequired: false, protocols: [], confidence: C.ruledOut });
@@ -168,50 +169,6 @@ describe('deriveEdge', () => {
       kw: 100,
       confidence: OBSERVATION_CONFIDENCE.community,
     });
-  });
-});
-
-describe('rule curated-observation', () => {
-  const observed = (o: Parameters<typeof observation>[0]) =>
-    deriveEdge(
-      dataset({ ...base, observations: [observation({ vehicle: car.slug, charger: sup.slug, region: 'NA', ...o })] }),
-      car,
-      sup,
-      'NA',
-    )!;
-
-  it('sets kw 0 for an observed "no", whatever the derived figure', () => {
-    expect(observed({ state: 'no', kw: null, source: ['bench-test'] })).toMatchObject({
-      state: 'no',
-      kw: 0,
-      adapterRequired: false,
-    });
-  });
-
-  it('keeps the derived kw when the observation gives none', () => {
-    expect(observed({ state: 'ok', kw: null, source: ['forum'] })).toMatchObject({
-      state: 'ok',
-      kw: 150,
-      confidence: OBSERVATION_CONFIDENCE.community,
-    });
-  });
-
-  it('sets adapterRequired exactly when the observed state is adp', () => {
-    expect(observed({ state: 'adp', kw: 90, source: ['forum'] })).toMatchObject({
-      state: 'adp',
-      kw: 90,
-      adapterRequired: true,
-    });
-    expect(observed({ state: 'limited', kw: 90, source: ['forum'] }).adapterRequired).toBe(false);
-  });
-
-  it('merges sources without duplicates, sorted, without the derived id', () => {
-    expect(observed({ source: ['spec-sheet', 'bench-test'] }).sourceIds).toEqual([
-      'adapter-sheet',
-      'bench-test',
-      'plug-sheet',
-      'spec-sheet',
-    ]);
   });
 });
 

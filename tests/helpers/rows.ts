@@ -15,7 +15,9 @@ import {
   type VehicleRegionRow,
   type VehicleRow,
 } from '../../build/data/tables.ts';
-import type { ConnectionPath } from '../../build/derive/rule.ts';
+import type { ConnectionPath, Pairing } from '../../build/derive/rule.ts';
+import type { Region } from '../../build/core/regions.ts';
+import type { CurrentKind } from '../../build/core/vocabulary.ts';
 
 export const SPEC = 'spec-sheet';
 
@@ -136,32 +138,41 @@ export const observation = (o: Partial<ObservationRow> = {}): ObservationRow => 
   ...o,
 });
 
-const connector = (id: string, currents: ConnectorEntry['currents']): ConnectorEntry => ({ id, name: id, currents });
+const connector = (
+  id: string,
+  currents: ConnectorEntry['currents'],
+  ac_phases: 1 | 3 | null = null,
+): ConnectorEntry => ({
+  id,
+  name: id,
+  currents,
+  ac_phases,
+});
 export const CONNECTORS: ReadonlyMap<string, ConnectorEntry> = new Map(
   [
     connector('ccs1', ['DC']),
     connector('ccs2', ['DC']),
     connector('chademo', ['DC']),
-    connector('nacs', ['AC', 'DC']),
-    connector('type1', ['AC']),
-    connector('type2', ['AC']),
+    connector('nacs', ['AC', 'DC'], 1),
+    connector('type1', ['AC'], 1),
+    connector('type2', ['AC'], 3),
   ].map((c) => [c.id, c]),
 );
 
-const protocol = (id: string, current: ProtocolEntry['current'], implied_by: string[]): ProtocolEntry => ({
-  id,
-  name: id,
-  current,
-  implied_by,
-});
-/** The fixture's vocabulary: DIN70121 implied by CCS, CHAdeMO by chademo, IEC61851-1 by every AC connector. */
+const protocol = (
+  id: string,
+  current: ProtocolEntry['current'],
+  implied_by: string[],
+  proprietary_to: string | null = null,
+): ProtocolEntry => ({ id, name: id, current, implied_by, proprietary_to });
+/** The fixture's vocabulary: DIN70121 implied by CCS, CHAdeMO by chademo, IEC61851-1 by every AC connector, Tesla's own. */
 export const PROTOCOLS: readonly ProtocolEntry[] = [
   protocol('CHAdeMO', 'DC', ['chademo']),
   protocol('DIN70121', 'DC', ['ccs1', 'ccs2']),
   protocol('IEC61851-1', 'AC', ['type1', 'type2', 'nacs']),
   protocol('ISO15118-2', 'DC', []),
   protocol('ISO15118-20', 'DC', []),
-  protocol('Tesla', 'DC', []),
+  protocol('Tesla', 'DC', [], 'Tesla'),
 ];
 
 /** A row as load.ts would give it: `at(field)` points at `data/<file>:line:<field number in the table's column order>`. */
@@ -214,4 +225,24 @@ export function dataset(p: DatasetParts): Dataset {
       observations: rows('observations', p.observations ?? []),
     }),
   );
+}
+
+/** A pairing of the test car (brand Test) and a charger of the given kind, for the adapter rule. */
+export function pairingOfRows(
+  vr: VehicleRegionRow,
+  rows: ChargerConnectorRow[],
+  kind: CurrentKind,
+  adapters: AdapterEntry[],
+  region: Region,
+  o: { vehicle?: Partial<VehicleRow>; charger?: string; asOf?: string | null } = {},
+): Pairing {
+  const data = { connectors: CONNECTORS, adapters, asOf: o.asOf ?? null } as unknown as Dataset;
+  return {
+    data,
+    vehicle: vehicle(o.vehicle),
+    charger: charger({ slug: o.charger ?? 'test-hpc-350', current_kind: kind }),
+    region,
+    vehicleRegion: vr,
+    connectorRows: rows,
+  };
 }

@@ -2,5 +2,6 @@
 import { observationAdapter } from './observation-adapter.ts';
 import type { ObservationCheck } from './observation-check.ts';
 import { observationKw } from './observation-kw.ts';
+import { observationProtocol } from './observation-protocol.ts';
 
-export const OBSERVATION_CHECKS: readonly ObservationCheck[] = [observationAdapter, observationKw];
+export const OBSERVATION_CHECKS: readonly ObservationCheck[] = [observationAdapter, observationKw, observationProtocol];

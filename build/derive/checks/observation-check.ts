@@ -8,19 +8,20 @@ import type { ObservationRow } from '../../data/tables.ts';
 import { directPaths } from '../rules/connector-match.ts';
 import { adapterPaths } from '../rules/adapter-path.ts';
 import { pairingOf } from '../rules/availability.ts';
-import type { ConnectionPath } from '../rule.ts';
-import { deriveEdge } from '../derive-edge.ts';
+import type { ConnectionPath, EdgeDraft } from '../rule.ts';
+import { deriveDraft } from '../derive-edge.ts';
 
 /** What the rules say about an observed pairing, before the observation. */
 export interface ObservedPairing {
   row: Located<ObservationRow>;
   direct: ConnectionPath[];
   throughAdapter: ConnectionPath[];
-  /** The vehicle's and the charger's own maxima for the current of the pairing's paths (null when unknown or mixed). */
+  /** The vehicle's own maximum for the current of the pairing's paths (null when unknown). */
   vehicleMaxKw: number | null;
-  chargerMaxKw: number;
   /** The kW the rules give the pairing without the observation (0 when they give none). */
   derivedKw: number;
+  /** The edge as published: the rules' paths, with the observation applied. */
+  edge: EdgeDraft;
 }
 
 export interface ObservationCheck extends CheckInfo {
@@ -41,15 +42,16 @@ export function observedPairings(data: Dataset, rows: readonly Located<Observati
     const throughAdapter = adapterPaths(pairing);
     const currents = new Set([...direct, ...throughAdapter].map((path) => path.current));
     const current = currents.size === 1 ? [...currents][0] : charger.current_kind;
-    const derivedKw = deriveEdge(bare, vehicle, charger, row.value.region)?.kw ?? 0;
+    const derivedKw = deriveDraft(bare, vehicle, charger, row.value.region)?.kw ?? 0;
+    const edge = deriveDraft(data, vehicle, charger, row.value.region)!;
     return [
       {
         row,
         direct,
         throughAdapter,
         vehicleMaxKw: current === 'DC' ? vehicle.max_dc_kw_oem : vehicle.max_ac_kw_oem,
-        chargerMaxKw: charger.nominal_max_kw,
         derivedKw,
+        edge,
       },
     ];
   });

@@ -1,7 +1,24 @@
-// Check "observation-kw": an observed figure never exceeds what either side can take, and a figure an observation's
-// note cites is in its kw column (so the edge publishes it instead of 0).
+// Check "observation-kw": an observed figure never exceeds what either side can take (the vehicle's maximum, the cap of
+// the outlet and adapter it charges through), and a figure an observation's note cites is in its kw column (so the
+// edge publishes it instead of 0).
 import type { Problem } from '../../data/problems.ts';
+import { outletCapKw } from '../outlet.ts';
+import type { EdgeDraft } from '../rule.ts';
 import type { ObservationCheck } from './observation-check.ts';
+
+/** The cap of the outlet (and adapter) the edge charges through, and what it is; the unit's nominal without a path. */
+function pathCap(edge: EdgeDraft): { kw: number; what: string } | null {
+  const best = edge.best;
+  const { connectorRows, charger } = edge.pairing;
+  if (!best) return { kw: charger.nominal_max_kw, what: `${charger.slug}'s nominal maximum` };
+  const outlet = outletCapKw(best.path.connector, connectorRows, charger);
+  const adapter = best.path.adapter?.max_kw ?? null;
+  if (adapter !== null && (outlet === null || adapter < outlet))
+    return { kw: adapter, what: `the ${best.path.adapter!.id} adapter's cap` };
+  return outlet === null
+    ? null
+    : { kw: outlet, what: `the cap of ${charger.slug}'s ${best.path.connector.connector} outlet` };
+}
 
 const NAME = 'observation-kw';
 /** "126 kW", "about 50kW": a power figure in free text. */
@@ -11,22 +28,23 @@ export const observationKw: ObservationCheck = {
   name: NAME,
   severity: 'error',
   description:
-    "An observation's kw is at most the vehicle's maximum for that current and the charger's nominal maximum; an ok, limited or adp observation whose note cites a kW figure that the rules cannot give has it in kw.",
+    "An observation's kw is at most the vehicle's maximum for that current and the cap of the outlet (and adapter) it charges through; an ok, limited or adp observation whose note cites a kW figure that the rules cannot give has it in kw.",
   check(observed) {
     const problems: Problem[] = [];
-    for (const { row, vehicleMaxKw, chargerMaxKw, derivedKw } of observed) {
-      const { kw, state, note, vehicle, charger } = row.value;
+    for (const { row, vehicleMaxKw, derivedKw, edge } of observed) {
+      const { kw, state, note, vehicle } = row.value;
       if (kw !== null && vehicleMaxKw !== null && kw > vehicleMaxKw)
         problems.push({
           ...row.at('kw'),
           check: NAME,
           message: `${kw} kW is above ${vehicle}'s own maximum of ${vehicleMaxKw} kW: an edge never exceeds what the vehicle takes`,
         });
-      if (kw !== null && kw > chargerMaxKw)
+      const cap = pathCap(edge);
+      if (kw !== null && cap !== null && kw > cap.kw)
         problems.push({
           ...row.at('kw'),
           check: NAME,
-          message: `${kw} kW is above ${charger}'s nominal maximum of ${chargerMaxKw} kW`,
+          message: `${kw} kW is above ${cap.what}, ${cap.kw} kW: an edge never exceeds the outlet it charges through`,
         });
       const cited = FIGURE.exec(note);
       // An empty kw keeps the rules' figure: only when they have none would the cited figure be lost (kW 0 published).

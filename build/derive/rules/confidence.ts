@@ -14,14 +14,14 @@ export const OBSERVATION_CONFIDENCE: Record<Exclude<SourceKind, 'derived'>, numb
 export const DERIVED_CONFIDENCE = {
   /** No connector fits, even with an adapter: published connector types settle it. */
   noPhysicalPath: 0.9,
-  /** A published limit (voltage window, no boost path, no shared protocol) rules charging out. */
+  /** A published limit (voltage window, no boost path, a unit speaking only another brand's protocol) rules it out. */
   ruledOut: 0.8,
-  /** A figure needed to decide is missing. */
+  /** A figure or protocol that decides is not on record. */
   unknown: 0.2,
   /** Derived from complete specifications. */
   base: 0.8,
   adapterPenalty: 0.1,
-  unknownProtocolsPenalty: 0.1,
+  /** Per figure that could not be checked but would not change the state (a voltage, a current, the wallbox phases). */
   uncheckedInputPenalty: 0.05,
   floor: 0.3,
 } as const;
@@ -39,7 +39,6 @@ export interface DerivedConfidenceInputs {
   state: State;
   noPhysicalPath: boolean;
   adapter: boolean;
-  protocolsKnown: boolean;
   uncheckedInputs: number;
 }
 
@@ -47,11 +46,7 @@ export function derivedConfidence(inputs: DerivedConfidenceInputs): number {
   const c = DERIVED_CONFIDENCE;
   if (inputs.state === 'no') return inputs.noPhysicalPath ? c.noPhysicalPath : c.ruledOut;
   if (inputs.state === 'unk') return c.unknown;
-  const score =
-    c.base -
-    (inputs.adapter ? c.adapterPenalty : 0) -
-    (inputs.protocolsKnown ? 0 : c.unknownProtocolsPenalty) -
-    inputs.uncheckedInputs * c.uncheckedInputPenalty;
+  const score = c.base - (inputs.adapter ? c.adapterPenalty : 0) - inputs.uncheckedInputs * c.uncheckedInputPenalty;
   return round2(Math.max(c.floor, score));
 }
 
@@ -72,7 +67,6 @@ export const confidence: DerivationRule = {
       state: draft.state,
       noPhysicalPath: draft.best === null,
       adapter: draft.best?.path.adapter != null,
-      protocolsKnown: draft.best?.protocolsKnown ?? true,
       uncheckedInputs: draft.best?.power?.unchecked.length ?? 0,
     });
   },

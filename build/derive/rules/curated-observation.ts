@@ -14,5 +14,6 @@ export const curatedObservation: DerivationRule = {
     draft.observation = observation;
     draft.state = observation.state;
     draft.kw = observation.state === 'no' ? 0 : (observation.kw ?? draft.kw);
+    draft.reason = observation.state === 'no' || observation.state === 'unk' ? `observed: ${observation.note}` : null;
   },
 };

@@ -1,12 +1,11 @@
+// Rule "connector-match" (with adapter-path beside it): which connector carries which current, and the direct paths.
 import { describe, expect, it } from 'vitest';
-import type { Region } from '../../build/core/regions.ts';
-import type { CurrentKind } from '../../build/core/vocabulary.ts';
-import type { Dataset } from '../../build/data/dataset.ts';
-import type { AdapterEntry, ChargerConnectorRow, VehicleRegionRow, VehicleRow } from '../../build/data/tables.ts';
-import type { Pairing } from '../../build/derive/rule.ts';
-import { adapterPaths } from '../../build/derive/rules/adapter-path.ts';
-import { connectorCurrent, directPaths } from '../../build/derive/rules/connector-match.ts';
-import { CONNECTORS, adapter, charger, connectorRow, vehicle, vehicleRegion } from '../helpers/rows.ts';
+import type { Region } from '../../../build/core/regions.ts';
+import type { CurrentKind } from '../../../build/core/vocabulary.ts';
+import type { AdapterEntry, ChargerConnectorRow, VehicleRegionRow } from '../../../build/data/tables.ts';
+import { adapterPaths } from '../../../build/derive/rules/adapter-path.ts';
+import { connectorCurrent, directPaths } from '../../../build/derive/rules/connector-match.ts';
+import { CONNECTORS, adapter, connectorRow, pairingOfRows as pairing, vehicleRegion } from '../../helpers/rows.ts';
 
 const entry = (id: string) => {
   const found = CONNECTORS.get(id);
@@ -25,26 +24,6 @@ describe('connectorCurrent', () => {
     expect(connectorCurrent(entry('nacs'), 'DC')).toBe('DC');
   });
 });
-
-/** A pairing of the test car (brand Test) and a charger of the given kind, for the adapter rule. */
-function pairing(
-  vr: VehicleRegionRow,
-  rows: ChargerConnectorRow[],
-  kind: CurrentKind,
-  adapters: AdapterEntry[],
-  region: Region,
-  o: { vehicle?: Partial<VehicleRow>; charger?: string; asOf?: string | null } = {},
-): Pairing {
-  const data = { connectors: CONNECTORS, adapters, asOf: o.asOf ?? null } as unknown as Dataset;
-  return {
-    data,
-    vehicle: vehicle(o.vehicle),
-    charger: charger({ slug: o.charger ?? 'test-hpc-350', current_kind: kind }),
-    region,
-    vehicleRegion: vr,
-    connectorRows: rows,
-  };
-}
 
 /** Rules connector-match and adapter-path together: every path, connector by connector (direct first, then adapters). */
 function connectionPaths(
@@ -171,39 +150,5 @@ describe('rules connector-match and adapter-path', () => {
       ['nacs', 'other-nacs-to-ccs1'],
       ['ccs1', null],
     ]);
-  });
-});
-
-describe('rule adapter-path: an adapter belongs to a programme', () => {
-  const nacs = connectorRow({ region: 'NA', connector: 'nacs' });
-  const na = vehicleRegion({ region: 'NA', ac_inlet: 'type1', dc_inlet: 'ccs1' });
-  const paths = (a: AdapterEntry, o: Parameters<typeof pairing>[5] = {}) =>
-    adapterPaths(pairing(na, [nacs], 'DC', [a], 'NA', o));
-
-  it('applies to the brands it covers only', () => {
-    expect(paths(adapter({ brands: ['Test'] }))).toHaveLength(1);
-    expect(paths(adapter({ brands: ['Other'] }))).toEqual([]);
-    expect(paths(adapter({ brands: ['Other', 'Test'] }))).toHaveLength(1);
-  });
-
-  it('applies to its families and model years only, when it names them', () => {
-    expect(paths(adapter({ families: ['Car'] }))).toHaveLength(1);
-    expect(paths(adapter({ families: ['Truck'] }))).toEqual([]);
-    expect(paths(adapter({ model_years: { from: 2022, to: 2024 } }))).toHaveLength(1);
-    expect(paths(adapter({ model_years: { from: 2025, to: 2026 } }))).toEqual([]);
-    expect(paths(adapter({ model_years: { from: 2020, to: 2023 } }))).toEqual([]);
-  });
-
-  it('applies at the chargers it admits only, when it names them', () => {
-    expect(paths(adapter({ chargers: ['test-hpc-350'] }))).toHaveLength(1);
-    expect(paths(adapter({ chargers: ['super-v3'] }))).toEqual([]);
-  });
-
-  it('applies from its start day: a release before it does not use it', () => {
-    const programme = adapter({ starts: '2025-03-25' });
-    expect(paths(programme, { asOf: '2025-03-24' })).toEqual([]);
-    expect(paths(programme, { asOf: '2025-03-25' })).toHaveLength(1);
-    expect(paths(programme, { asOf: null })).toHaveLength(1);
-    expect(paths(adapter({ starts: null }), { asOf: '2020-01-01' })).toHaveLength(1);
   });
 });

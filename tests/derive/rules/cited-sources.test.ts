@@ -1,10 +1,10 @@
-// Edges of the shipped dataset cite only what decided them: a sample of published edges, each cited source checked
-// against the rows whose facts that edge could have used (issue 13: no Kia article on a Ford edge).
+// Rule "cited-sources": edges of the shipped dataset cite only what decided them: a sample of published edges, each
+// cited source checked against the rows whose facts that edge could have used (no Kia article on a Ford edge).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Region } from '../../build/core/regions.ts';
-import { loadDataset, observationKey, type Dataset } from '../../build/data/dataset.ts';
-import { DERIVED_SOURCE_ID } from '../../build/derive/rules/cited-sources.ts';
-import { listFiles, PROJECT_ROOT, useShippedSite } from '../helpers/fixture.ts';
+import type { Region } from '../../../build/core/regions.ts';
+import { loadDataset, observationKey, type Dataset } from '../../../build/data/dataset.ts';
+import { DERIVED_SOURCE_ID } from '../../../build/derive/rules/cited-sources.ts';
+import { listFiles, PROJECT_ROOT, useShippedSite } from '../../helpers/fixture.ts';
 
 interface PublishedEdge {
   vehicle: string;

@@ -1,72 +1,19 @@
+// Rule "confidence": how an edge decided (observation, specifications, what could not be checked) gives its score.
 import { describe, expect, it } from 'vitest';
-import type { SourceKind, State } from '../../build/core/vocabulary.ts';
+import type { SourceKind } from '../../../build/core/vocabulary.ts';
 import {
   DERIVED_CONFIDENCE as C,
   OBSERVATION_CONFIDENCE,
   derivedConfidence,
   observedConfidence,
   type DerivedConfidenceInputs,
-} from '../../build/derive/rules/confidence.ts';
-import { compareVerdicts, statePrecedence, type StateInputs } from '../../build/derive/rules/state.ts';
-
-const FLAGS = ['impossible', 'unknown', 'adapter', 'chargerLimited'] as const;
-/** The contract's order: the first state whose condition holds. */
-const ORDER: [keyof StateInputs, State][] = [
-  ['impossible', 'no'],
-  ['unknown', 'unk'],
-  ['adapter', 'adp'],
-  ['chargerLimited', 'limited'],
-];
-const combinations: [StateInputs, State][] = Array.from({ length: 16 }, (_, bits) => {
-  const inputs = Object.fromEntries(FLAGS.map((flag, i) => [flag, (bits & (1 << i)) !== 0])) as unknown as StateInputs;
-  return [inputs, ORDER.find(([flag]) => inputs[flag])?.[1] ?? 'ok'];
-});
-
-describe('statePrecedence', () => {
-  it.each(combinations)('%o → %s', (inputs, expected) => {
-    expect(statePrecedence(inputs)).toBe(expected);
-  });
-
-  it('covers all 16 combinations and every state', () => {
-    expect(new Set(combinations.map(([i]) => JSON.stringify(i))).size).toBe(16);
-    expect(new Set(combinations.map(([, s]) => s))).toEqual(new Set(['no', 'unk', 'adp', 'limited', 'ok']));
-  });
-});
-
-describe('compareVerdicts', () => {
-  it('orders ok, limited, adp, unk, no whatever the power', () => {
-    const verdicts = [
-      { state: 'no' as const, kw: 0 },
-      { state: 'adp' as const, kw: 250 },
-      { state: 'unk' as const, kw: 0 },
-      { state: 'ok' as const, kw: 7 },
-      { state: 'limited' as const, kw: 50 },
-    ];
-    expect([...verdicts].sort(compareVerdicts).map((v) => v.state)).toEqual(['ok', 'limited', 'adp', 'unk', 'no']);
-  });
-
-  it('puts higher power first within a state', () => {
-    const verdicts = [
-      { state: 'limited' as const, kw: 50 },
-      { state: 'limited' as const, kw: 120 },
-      { state: 'limited' as const, kw: 80 },
-    ];
-    expect([...verdicts].sort(compareVerdicts).map((v) => v.kw)).toEqual([120, 80, 50]);
-  });
-
-  it('returns a negative number when the first is better, positive when worse, 0 when equal', () => {
-    expect(compareVerdicts({ state: 'ok', kw: 1 }, { state: 'adp', kw: 300 })).toBeLessThan(0);
-    expect(compareVerdicts({ state: 'unk', kw: 0 }, { state: 'adp', kw: 1 })).toBeGreaterThan(0);
-    expect(compareVerdicts({ state: 'ok', kw: 11 }, { state: 'ok', kw: 11 })).toBe(0);
-  });
-});
+} from '../../../build/derive/rules/confidence.ts';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const inputs = (o: Partial<DerivedConfidenceInputs> = {}): DerivedConfidenceInputs => ({
   state: 'ok',
   noPhysicalPath: false,
   adapter: false,
-  protocolsKnown: true,
   uncheckedInputs: 0,
   ...o,
 });
@@ -79,9 +26,7 @@ describe('derivedConfidence', () => {
 
   it('scores "unk" low whatever else is known', () => {
     expect(derivedConfidence(inputs({ state: 'unk' }))).toBe(C.unknown);
-    expect(derivedConfidence(inputs({ state: 'unk', adapter: true, protocolsKnown: false, uncheckedInputs: 3 }))).toBe(
-      C.unknown,
-    );
+    expect(derivedConfidence(inputs({ state: 'unk', adapter: true, uncheckedInputs: 3 }))).toBe(C.unknown);
   });
 
   it('scores complete specifications at the base, for ok and limited alike', () => {
@@ -89,19 +34,16 @@ describe('derivedConfidence', () => {
     expect(derivedConfidence(inputs({ state: 'limited' }))).toBe(C.base);
   });
 
-  it('subtracts the adapter, unknown-protocol and per-unchecked-input penalties', () => {
+  it('subtracts the adapter and per-unchecked-input penalties (partial knowledge that cannot change the state)', () => {
     expect(derivedConfidence(inputs({ state: 'adp', adapter: true }))).toBe(round2(C.base - C.adapterPenalty));
-    expect(derivedConfidence(inputs({ protocolsKnown: false }))).toBe(round2(C.base - C.unknownProtocolsPenalty));
     expect(derivedConfidence(inputs({ uncheckedInputs: 2 }))).toBe(round2(C.base - 2 * C.uncheckedInputPenalty));
-    expect(derivedConfidence(inputs({ state: 'adp', adapter: true, protocolsKnown: false, uncheckedInputs: 1 }))).toBe(
-      round2(C.base - C.adapterPenalty - C.unknownProtocolsPenalty - C.uncheckedInputPenalty),
+    expect(derivedConfidence(inputs({ state: 'adp', adapter: true, uncheckedInputs: 1 }))).toBe(
+      round2(C.base - C.adapterPenalty - C.uncheckedInputPenalty),
     );
   });
 
   it('never goes below the floor', () => {
-    expect(derivedConfidence(inputs({ state: 'adp', adapter: true, protocolsKnown: false, uncheckedInputs: 50 }))).toBe(
-      C.floor,
-    );
+    expect(derivedConfidence(inputs({ state: 'adp', adapter: true, uncheckedInputs: 50 }))).toBe(C.floor);
   });
 
   it('returns at most two decimals', () => {
