@@ -12,6 +12,8 @@ export type VoltageWindow =
   | { mode: 'direct' }
   | { mode: 'unchecked'; reason: string }
   | { mode: 'unknown'; missing: string }
+  /** The unit's maximum is not stated and the pack may be above it: direct, or capped at the vehicle's boost power. */
+  | { mode: 'direct-or-boost'; capKw: number; missing: string }
   | { mode: 'boost'; capKw: number }
   | { mode: 'impossible'; reason: string };
 
@@ -32,12 +34,12 @@ export function dcVoltageWindow(vehicle: VehicleRow, charger: ChargerRow): Volta
   if (min !== null && min > pack)
     return { mode: 'impossible', reason: `the unit's minimum ${min} V is above the ${pack} V pack` };
   if (max === null) {
-    if (pack >= CLASS_800_V)
-      return {
-        mode: 'unknown',
-        missing: `charger output_voltage_max_v (an 800 V-class ${pack} V pack may be above it)`,
-      };
-    return { mode: 'unchecked', reason: 'charger output voltage range' };
+    if (pack < CLASS_800_V) return { mode: 'unchecked', reason: 'charger output voltage range' };
+    const missing = `charger output_voltage_max_v (an 800 V-class ${pack} V pack may be above it)`;
+    const boost = vehicle.boost_dc_kw;
+    return boost !== null && boost > 0
+      ? { mode: 'direct-or-boost', capKw: boost, missing }
+      : { mode: 'unknown', missing };
   }
   if (max >= pack) return { mode: 'direct' };
   if (vehicle.boost_dc_kw === null)
@@ -81,6 +83,14 @@ export function dcPower(
 
   const vehicleCap = vehicle.max_dc_kw_oem;
   if (vehicleCap === null) missing.push('vehicle max_dc_kw_oem');
+  if (window.mode === 'direct-or-boost') {
+    // Direct or boosted gives the same power when the boost is no lower than every other cap (and no current limit,
+    // which the unknown maximum voltage would change, applies): the unit's maximum does not decide.
+    const decides =
+      path.connector.max_current_a !== null || window.capKw < Math.min(vehicleCap ?? Infinity, ...chargerCaps);
+    if (decides) missing.push(window.missing);
+    else unchecked.push('charger output voltage range');
+  }
   if (missing.length > 0 || vehicleCap === null)
     return { kw: null, chargerLimited: false, impossible: null, missing, unchecked };
   const kw = round1(Math.min(vehicleCap, ...chargerCaps));
@@ -93,7 +103,7 @@ export const dcPowerRule: DerivationRule = {
   input:
     "pack voltage against the charger's output range; the outlet's `max_kw` (the unit's nominal only where it has one outlet type), adapter cap, boost cap, `max_current_a` × voltage, vehicle `max_dc_kw_oem`",
   conclusion:
-    "charger minimum above the pack → `no`; charger maximum below the pack → the vehicle's `boost_dc_kw` caps power (0 → `no`, empty → `unk`); kW = the smallest cap. `unk` when a figure that decides is missing: the vehicle's peak, the outlet's cap on a multi-standard unit, the pack voltage at a unit whose maximum is below 1000 V, the unit's maximum for an 800 V-class pack (600 V and up)",
+    "charger minimum above the pack → `no`; charger maximum below the pack → the vehicle's `boost_dc_kw` caps power (0 → `no`, empty → `unk`); kW = the smallest cap. `unk` when a figure that decides is missing: the vehicle's peak, the outlet's cap on a multi-standard unit, the pack voltage at a unit whose maximum is below 1000 V, the unit's maximum for an 800 V-class pack (600 V and up) whose boost power would lower the answer",
   judge(p, verdict) {
     if (verdict.path.current === 'DC') verdict.power = dcPower(p.vehicle, p.charger, verdict.path, p.connectorRows);
   },

@@ -59,6 +59,14 @@ describe('dcVoltageWindow', () => {
     });
   });
 
+  it('for an 800 V-class pack with a boost path at a unit of unknown maximum, is direct or boosted', () => {
+    expect(dcVoltageWindow(car800(126), charger({ output_voltage_max_v: null }))).toEqual({
+      mode: 'direct-or-boost',
+      capKw: 126,
+      missing: 'charger output_voltage_max_v (an 800 V-class 800 V pack may be above it)',
+    });
+  });
+
   it('is impossible when the charger minimum is above the pack, even with the maximum unknown', () => {
     const highMin = charger({ output_voltage_min_v: 500, output_voltage_max_v: null });
     expect(dcVoltageWindow(vehicle({ architecture_voltage_v: 400 }), highMin)).toEqual({
@@ -216,6 +224,25 @@ describe('dcPower', () => {
   it('a 2026 Taycan of unknown pack voltage at a 500 V Supercharger is unknown, not a direct connection at full power', () => {
     const taycan = vehicle({ architecture_voltage_v: null, max_dc_kw_oem: 320 });
     expect(power(taycan, charger({ nominal_max_kw: 250, output_voltage_max_v: 500 }))).toMatchObject({ kw: null });
+  });
+
+  it("does not need a unit's maximum voltage when the vehicle's boost power is no lower than the other caps", () => {
+    const noMax = (kw: number) => charger({ nominal_max_kw: kw, output_voltage_max_v: null });
+    // At a 50 kW unit a car boosting at 126 kW gets 50 kW either way.
+    expect(power(car800(126), noMax(50))).toEqual({
+      kw: 50,
+      chargerLimited: true,
+      impossible: null,
+      missing: [],
+      unchecked: ['connector current limit', 'charger output voltage range'],
+    });
+    // At a 350 kW unit it gets 230 kW direct or 126 kW boosted: the maximum decides.
+    expect(power(car800(126), noMax(350))).toMatchObject({
+      kw: null,
+      missing: ['charger output_voltage_max_v (an 800 V-class 800 V pack may be above it)'],
+    });
+    // A current limit would change with the unknown voltage: it decides too.
+    expect(power(car800(126), noMax(50), path({ connector: connectorRow({ max_current_a: 125 }) })).kw).toBeNull();
   });
 
   it('estimates with the unchecked input when a voltage that cannot change the answer is unknown', () => {
