@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 description of /api/v1, generated from the same schemas the build validates with; extensions marked x-extension.
 import { DEFAULT_REGION, REGIONS, REGION_ORDER_TEXT } from '../core/regions.ts';
 import { CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
-import { ALLOWED_METHODS } from '../core/edge-policy.ts';
+import { ALLOWED_METHODS } from '../core/request-policy.ts';
 import { ERROR_STATUS, INTERFACE_ERROR_CODES, type ErrorCode } from '../core/errors.ts';
 import { RATE_LIMIT, RATE_WINDOW_MS } from '../core/rate-limit.ts';
 import { API_VERSION, PUBLISHED_DOCUMENTS, type DocumentKind } from './schemas.ts';

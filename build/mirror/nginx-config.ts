@@ -3,7 +3,7 @@
 // What nginx cannot express exactly is listed in NGINX_LIMITS (and in docs/cdn.md).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ALLOWED_METHODS, PREFLIGHT_MAX_AGE } from '../core/edge-policy.ts';
+import { ALLOWED_METHODS, PREFLIGHT_MAX_AGE } from '../core/request-policy.ts';
 import { errorBody, errorCodeOfBody, ERROR_STATUS } from '../core/errors.ts';
 import { RATE_LIMIT } from '../core/rate-limit.ts';
 import type { NetlifyConfig, RedirectRule } from '../serve/netlify-config.ts';
