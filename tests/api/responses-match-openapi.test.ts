@@ -6,7 +6,9 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_KINDS } from '../../build/api/json-schemas.ts';
 import { sharedSite } from '../helpers/fixture.ts';
+import { RATE_LIMITED_PATH } from '../../build/core/errors.ts';
 import { rawRequest, useServer, type RawResponse } from '../helpers/http.ts';
+import { ON_NETLIFY_EMULATOR } from '../helpers/netlify-emulator.ts';
 
 const site = sharedSite('mini');
 let openapi: any;
@@ -92,11 +94,14 @@ describe('responses match the OpenAPI document', () => {
   }
 
   it('the 429 of the limit and the 405 of other methods are error documents of their declared codes', async () => {
-    for (let i = 0; i < 60; i += 1)
-      await rawRequest({ port: running.server.port, path: '/api/v1', localAddress: '127.0.0.4' });
+    // Known emulator difference (docs/cdn.md): @netlify/dev does not run Netlify's platform rate limiting, so there the
+    // 429 is asked for where the platform would rewrite a refused request (RATE_LIMITED_PATH).
+    if (!ON_NETLIFY_EMULATOR)
+      for (let i = 0; i < 60; i += 1)
+        await rawRequest({ port: running.server.port, path: '/api/v1', localAddress: '127.0.0.4' });
     const limited = await rawRequest({
       port: running.server.port,
-      path: `/api/v1/vehicles/${VA}`,
+      path: ON_NETLIFY_EMULATOR ? RATE_LIMITED_PATH : `/api/v1/vehicles/${VA}`,
       localAddress: '127.0.0.4',
     });
     expect(limited.status).toBe(429);
