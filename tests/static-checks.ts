@@ -9,7 +9,13 @@ import * as prettier from 'prettier';
 import ts from 'typescript';
 
 /** What `npm run format` formats (package.json): the code and the root's config files. */
-const FORMATTED = ['build/**/*.{ts,mjs,css}', 'tests/**/*.ts', 'eslint.config.js', 'vitest.config.ts'];
+const FORMATTED = [
+  'build/**/*.{ts,mjs,css}',
+  'tests/**/*.ts',
+  'eslint.config.js',
+  'vitest.config.ts',
+  'vitest.netlify.config.ts',
+];
 
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;

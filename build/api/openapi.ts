@@ -1,15 +1,28 @@
 // The OpenAPI 3.1 description of /api/v1, generated from the same schemas the build validates with; extensions marked x-extension.
 import { DEFAULT_REGION, REGIONS, REGION_ORDER_TEXT } from '../core/regions.ts';
 import { CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
-import { ALLOWED_METHODS } from '../core/edge-policy.ts';
+import { ALLOWED_METHODS } from '../core/request-policy.ts';
 import { ERROR_STATUS, INTERFACE_ERROR_CODES, type ErrorCode } from '../core/errors.ts';
 import { RATE_LIMIT, RATE_WINDOW_MS } from '../core/rate-limit.ts';
+import { DOCUMENT_KINDS, jsonSchemaOf } from './json-schemas.ts';
 import { API_VERSION, PUBLISHED_DOCUMENTS, type DocumentKind } from './schemas.ts';
 
 type Json = Record<string, unknown>;
 
-/** $ref from /api/v1/openapi.json to a published schema, relative so it resolves on any host and in a mirror. */
-const schemaRef = (kind: DocumentKind): Json => ({ $ref: `schemas/${kind}.json` });
+/**
+ * $ref to a document's schema inside the OpenAPI document itself (components/schemas), so that a downloaded copy alone
+ * is complete: generators and validators need no other file. The same schemas are also published one per file.
+ */
+const schemaRef = (kind: DocumentKind): Json => ({ $ref: `#/components/schemas/${kind}` });
+
+/** Every document's JSON Schema as a component: the published schema without the keys that name its own file. */
+const componentSchemas = (): Json =>
+  Object.fromEntries(
+    DOCUMENT_KINDS.map((kind) => {
+      const { $id: _id, $schema: _schema, ...schema } = jsonSchemaOf(kind);
+      return [kind, schema];
+    }),
+  );
 
 const HEADERS: Json = {
   'X-RateLimit-Limit': {
@@ -363,7 +376,7 @@ export function openApiDocument(): Json {
         { type: 'object' },
       ),
     },
-    components: { headers: HEADERS },
+    components: { schemas: componentSchemas(), headers: HEADERS },
     'x-error-status': ERROR_STATUS,
   };
 }

@@ -23,6 +23,12 @@ export const isErrorCode = (value: string): value is ErrorCode => Object.hasOwn(
 /** The exact bytes of an error body; the build writes them to files and the servers send them. */
 export const errorBody = (code: ErrorCode): string => `${JSON.stringify({ error: code })}\n`;
 
+/**
+ * Where Netlify's platform rate limiting rewrites a refused request (build/netlify-edge/api-policy.ts): a file holding
+ * the rate_limit_exceeded document, which the request policy answers with 429.
+ */
+export const RATE_LIMITED_PATH = '/api/v1/_rate_limited.json';
+
 /** The longest error body: a response longer than this is never an error document. */
 export const MAX_ERROR_BODY_BYTES = Math.max(
   ...Object.keys(ERROR_STATUS).map((code) => errorBody(code as ErrorCode).length),

@@ -3,7 +3,7 @@
 // What nginx cannot express exactly is listed in NGINX_LIMITS (and in docs/cdn.md).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ALLOWED_METHODS, PREFLIGHT_MAX_AGE } from '../core/edge-policy.ts';
+import { ALLOWED_METHODS, API_RESPONSE_HEADERS, PREFLIGHT_MAX_AGE } from '../core/request-policy.ts';
 import { errorBody, errorCodeOfBody, ERROR_STATUS } from '../core/errors.ts';
 import { RATE_LIMIT } from '../core/rate-limit.ts';
 import type { NetlifyConfig, RedirectRule } from '../serve/netlify-config.ts';
@@ -40,60 +40,85 @@ export interface NginxOptions {
   listen: string;
 }
 
+/** `add_header … always` lines (nginx sets the type with default_type: Content-Type is left out). */
+const addHeaders = (headers: Record<string, string>, indent = '    ') =>
+  Object.entries(headers)
+    .filter(([name]) => name !== 'Content-Type')
+    .map(([name, value]) =>
+      value.startsWith('$')
+        ? `${indent}add_header ${name} ${value} always;`
+        : `${indent}add_header ${name} ${quote(value)} always;`,
+    )
+    .join('\n');
+
+/** A Netlify path pattern's query conditions as nginx `if`s that append each matched parameter to the rule's variable. */
+function queryConditions(rule: RedirectRule, variable: string): string[] {
+  return Object.entries(rule.query).map(([name, value]) =>
+    value.startsWith(':')
+      ? `if ($args ~ ${quote(`(^|&)${name}=`)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }`
+      : `if ($arg_${name} = ${quote(value)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }`,
+  );
+}
+
+/**
+ * One netlify.toml rule as nginx lines: a rule whose target is an error document returns its body with the code's
+ * status (as the request policy answers it); any other rule rewrites onto its target.
+ */
+function ruleBlock(rule: RedirectRule, index: number, publicDir: string): string {
+  const { regex, names } = patternOf(rule.from);
+  const variable = `$rule${index}`;
+  const conditions = [`if ($uri ~ ${quote(regex)}) { set ${variable} "path"; }`, ...queryConditions(rule, variable)];
+  const wanted = ['path', ...Object.keys(rule.query)].join('+');
+  const body = errorDocumentAt(publicDir, rule.to);
+  const code = body === null ? null : errorCodeOfBody(body);
+  const action =
+    code !== null
+      ? `return ${rule.status === 200 ? ERROR_STATUS[code] : rule.status} ${quote(body!)};`
+      : `rewrite ${quote(regex)} ${rule.to.replace(/:([a-z]+)/g, (_m, name: string) => `$${names.indexOf(name) + 1}`)} break;`;
+  const query = Object.entries(rule.query)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  const shadow = rule.force ? '' : `      # Unforced: a file at the requested path wins (handled above).\n`;
+  return `${shadow}      # ${rule.from}${query ? ` ?${query}` : ''} → ${rule.to} (${rule.status}${rule.force ? ', forced' : ''})
+      set ${variable} "";
+      ${conditions.join('\n      ')}
+      if (${variable} = "${wanted}") { ${action} }`;
+}
+
+/** The body of a rule's target when it is a file of the mirror (an error document, maybe), else null. */
+function errorDocumentAt(publicDir: string, target: string): string | null {
+  try {
+    return readFileSync(path.join(publicDir, target.split('?')[0]!), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The headers of the answers the request policy makes itself (preflight, 405, an empty segment): the JSON type, CORS
+ * and the limit, as the local server sends them; not the header rules of the files (no Cache-Control, no nosniff).
+ */
+const policyHeaders = (apiHeaders: Record<string, string>, extra: Record<string, string> = {}) => ({
+  ...API_RESPONSE_HEADERS,
+  'X-RateLimit-Limit': apiHeaders['X-RateLimit-Limit'] ?? String(RATE_LIMIT),
+  ...extra,
+});
+
 /** The nginx `http`-level configuration (a limit zone and one server block) for a mirror folder. */
 export function nginxConfig(config: NetlifyConfig, options: NginxOptions): string {
   const publicDir = path.resolve(options.folder, 'public');
   const apiHeaders = config.headersFor('/api/v1');
-  const headerLines = (extra: Record<string, string> = {}) =>
-    Object.entries({ ...apiHeaders, ...extra })
-      .filter(([name]) => name !== 'Content-Type')
-      .map(([name, value]) => `    add_header ${name} ${quote(value)} always;`)
-      .join('\n');
-  const errorBodyOf = (rule: RedirectRule) => {
-    try {
-      return readFileSync(path.join(publicDir, rule.to.split('?')[0]!), 'utf8');
-    } catch {
-      return null;
-    }
-  };
-  const rules = config.redirectRules.map((rule, index) => {
-    const { regex, names } = patternOf(rule.from);
-    const variable = `$rule${index}`;
-    const conditions = [`if ($uri ~ ${quote(regex)}) { set ${variable} "path"; }`];
-    for (const [name, value] of Object.entries(rule.query)) {
-      conditions.push(
-        value.startsWith(':')
-          ? `if ($args ~ ${quote(`(^|&)${name}=`)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }`
-          : `if ($arg_${name} = ${quote(value)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }`,
-      );
-    }
-    const wanted = ['path', ...Object.keys(rule.query)].join('+');
-    const body = errorBodyOf(rule);
-    const code = body === null ? null : errorCodeOfBody(body);
-    let action: string;
-    if (code !== null) action = `return ${rule.status === 200 ? ERROR_STATUS[code] : rule.status} ${quote(body!)};`;
-    else {
-      const target = rule.to.replace(/:([a-z]+)/g, (_m, name: string) => `$${names.indexOf(name) + 1}`);
-      action = `rewrite ${quote(regex)} ${target} break;`;
-    }
-    const shadow = rule.force ? '' : `      # Unforced: a file at the requested path wins (handled above).\n`;
-    return `${shadow}      # ${rule.from}${
-      Object.keys(rule.query).length
-        ? ` ?${Object.entries(rule.query)
-            .map(([k, v]) => `${k}=${v}`)
-            .join('&')}`
-        : ''
-    } → ${rule.to} (${rule.status}${rule.force ? ', forced' : ''})
-      set ${variable} "";
-      ${conditions.join('\n      ')}
-      if (${variable} = "${wanted}") { ${action} }`;
+  const jsonType = quote(apiHeaders['Content-Type'] ?? API_RESPONSE_HEADERS['Content-Type']!);
+  const rules = config.redirectRules.map((rule, index) => ({ rule, block: ruleBlock(rule, index, publicDir) }));
+  const forced = rules.filter(({ rule }) => rule.force).map(({ block }) => block);
+  const unforced = rules.filter(({ rule }) => !rule.force).map(({ block }) => block);
+  const ownType = (location: string) =>
+    quote(config.headersFor(location)['Content-Type'] ?? 'application/octet-stream');
+  const preflight = policyHeaders(apiHeaders, {
+    'Access-Control-Allow-Methods': ALLOWED_METHODS,
+    'Access-Control-Allow-Headers': '$http_access_control_request_headers',
+    'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE),
   });
-  const forced = rules.filter((_r, i) => config.redirectRules[i]!.force);
-  const unforced = rules.filter((_r, i) => !config.redirectRules[i]!.force);
-  const ownType = (location: string) => {
-    const type = config.headersFor(location)['Content-Type'];
-    return type ? `default_type ${quote(type)};` : '';
-  };
   return `# nginx configuration for a mirror of the Open EV compatibility API, generated by npm run nginx-config from
 # ${path.resolve(options.folder, 'netlify.toml')}. Include it in the http block of nginx.conf.
 # What nginx cannot express exactly:
@@ -109,18 +134,25 @@ server {
   server_tokens off;
 
   location /api {
-    default_type ${quote(apiHeaders['Content-Type'] ?? 'application/json')};
-${headerLines()}
+    # Every answer is JSON with the charset, whatever nginx's mime.types says of .json.
+    types { }
+    default_type ${jsonType};
+${addHeaders(apiHeaders)}
     if ($request_method = OPTIONS) {
-${headerLines({ 'Access-Control-Allow-Methods': ALLOWED_METHODS, 'Access-Control-Allow-Headers': '$http_access_control_request_headers', 'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE) }).replace("'$http_access_control_request_headers'", '$http_access_control_request_headers')}
+${addHeaders(preflight, '      ')}
+      # A 204 has no body, so nginx sends no type: the policy's answer has the JSON type all the same.
+      add_header Content-Type ${jsonType} always;
       return 204;
     }
     if ($request_method !~ ^(GET|HEAD)$) {
-${headerLines({ Allow: ALLOWED_METHODS })}
+${addHeaders(policyHeaders(apiHeaders, { Allow: ALLOWED_METHODS }), '      ')}
       return 405 ${quote(errorBody('method_not_allowed'))};
     }
     # An empty segment where a slug belongs.
-    if ($uri ~ "//") { return 400 ${quote(errorBody('slugs_required'))}; }
+    if ($uri ~ "//") {
+${addHeaders(policyHeaders(apiHeaders), '      ')}
+      return 400 ${quote(errorBody('slugs_required'))};
+    }
     limit_req zone=open_ev_api burst=${RATE_LIMIT} nodelay;
     limit_req_status 429;
     error_page 429 = @rate_limited;
@@ -134,31 +166,35 @@ ${unforced.join('\n')}
   }
 
   location = /api/v1/changes.atom {
-    ${ownType('/api/v1/changes.atom')}
-${headerLines()}
+    types { }
+    default_type ${ownType('/api/v1/changes.atom')};
+${addHeaders(apiHeaders)}
   }
 
   location ^~ /api/v1/mirror/ {
-    ${ownType('/api/v1/mirror/x.tar.gz')}
-${headerLines(config.headersFor('/api/v1/mirror/x.tar.gz'))}
+    types { }
+    default_type ${ownType('/api/v1/mirror/x.tar.gz')};
+${addHeaders({ ...apiHeaders, ...config.headersFor('/api/v1/mirror/x.tar.gz') })}
   }
 
   location @not_found {
-    default_type ${quote(apiHeaders['Content-Type'] ?? 'application/json')};
-${headerLines()}
+    types { }
+    default_type ${jsonType};
+${addHeaders(apiHeaders)}
     return 404 ${quote(errorBody('not_found'))};
   }
 
   location @rate_limited {
-    default_type ${quote(apiHeaders['Content-Type'] ?? 'application/json')};
-${headerLines({ 'Retry-After': '60', 'Cache-Control': 'no-store' })}
+    types { }
+    default_type ${jsonType};
+${addHeaders(policyHeaders(apiHeaders, { 'Retry-After': '60', 'Cache-Control': 'no-store' }))}
     return 429 ${quote(errorBody('rate_limit_exceeded'))};
   }
 
   # Paths that reach the API only once repeated slashes are folded: an empty segment, as the API answers it.
   location ~ "^//+api(/|$)" {
-    default_type ${quote(apiHeaders['Content-Type'] ?? 'application/json')};
-${headerLines()}
+    default_type ${jsonType};
+${addHeaders(policyHeaders(apiHeaders))}
     return 400 ${quote(errorBody('slugs_required'))};
   }
 

@@ -119,6 +119,7 @@ export function* globalFiles(data: Dataset, dataDir: string, datasetVersion: str
   for (const code of Object.keys(ERROR_STATUS) as ErrorCode[])
     yield apiFile(layout.error(code), 'error', { error: code });
   yield { path: layout.storageGuard(), body: errorBody('not_found') };
+  yield { path: layout.rateLimited(), body: errorBody('rate_limit_exceeded') };
   yield { path: layout.notFoundPage(), body: errorBody('not_found') };
   for (const kind of DOCUMENT_KINDS)
     yield { path: schemaPath(kind), body: `${JSON.stringify(jsonSchemaOf(kind), null, 2)}\n` };

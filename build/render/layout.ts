@@ -1,5 +1,5 @@
 // Where each published document is stored under public/; netlify.toml's rules map the public URLs onto these files.
-import type { ErrorCode } from '../core/errors.ts';
+import { RATE_LIMITED_PATH, type ErrorCode } from '../core/errors.ts';
 import type { Region } from '../core/regions.ts';
 
 /** Storage folder of the API documents; the public URLs never show it (netlify.toml hides it behind rewrites). */
@@ -24,6 +24,8 @@ export const layout = {
   error: (code: ErrorCode) => `${STORAGE_DIR}/errors/${code}.json`,
   /** A copy of the not_found error outside STORAGE_DIR, the target of the rule that hides STORAGE_DIR (see netlify.toml). */
   storageGuard: () => 'api/v1/_not_found.json',
+  /** The rate_limit_exceeded document at the path Netlify's platform rate limiting rewrites a refused request to. */
+  rateLimited: () => RATE_LIMITED_PATH.slice(1),
   /** The dataset releases, newest first, and what each changed (/api/v1/changes, /api/v1/changes/{datasetVersion}). */
   changesList: () => `${STORAGE_DIR}/changes.json`,
   releaseChanges: (datasetVersion: string) => `${STORAGE_DIR}/changes/${datasetVersion}.json`,

@@ -28,7 +28,7 @@ export interface NetlifyConfig {
   headersFor(path: string): Record<string, string>;
   /** Memory the remembered rule matches take (bytes, estimated). */
   readonly matchCacheBytes: number;
-  /** Whether an edge function is declared on the path. */
+  /** Whether an edge function is declared on the path (by a `path` glob or a `pattern` regular expression). */
   hasEdgeFunction(path: string): boolean;
   /** The redirect rules as parsed, in order (for generators of other servers' configurations). */
   redirectRules: readonly RedirectRule[];
@@ -92,8 +92,12 @@ export async function loadNetlifyConfig(
       .join('&');
   const matcher = (await redirector.parseJSON(JSON.stringify(rules), {})) as Matcher;
 
-  const toml = parseToml(await readFile(tomlPath, 'utf8')) as { edge_functions?: { path: string }[] };
-  const edgePaths = (toml.edge_functions ?? []).map((declaration) => pathPattern(declaration.path));
+  const toml = parseToml(await readFile(tomlPath, 'utf8')) as {
+    edge_functions?: ({ path: string } | { pattern: string })[];
+  };
+  const edgePaths = (toml.edge_functions ?? []).map((declaration) =>
+    'pattern' in declaration ? new RegExp(declaration.pattern) : pathPattern(declaration.path),
+  );
   const headerRules = headers as { for: string; values: Record<string, string>; forRegExp: RegExp }[];
 
   // Rules never change while the server runs, so a match is remembered per path and query, within a byte budget.

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { requestClient } from '../core/client-key.ts';
-import { API_RESPONSE_HEADERS, ALLOWED_METHODS, decideRequest, finishResponse } from '../core/edge-policy.ts';
+import { API_RESPONSE_HEADERS, ALLOWED_METHODS, decideRequest, finishResponse } from '../core/request-policy.ts';
 import { errorBody, ERROR_STATUS, MAX_ERROR_BODY_BYTES, type ErrorCode } from '../core/errors.ts';
 import { createRateLimiter, rateLimitHeaders, type RateLimiter } from '../core/rate-limit.ts';
 import { isApiPath, normalisePath } from '../core/request-path.ts';
@@ -176,7 +176,8 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
       const shortBody = file.body !== null && file.size <= MAX_ERROR_BODY_BYTES ? file.body.toString('utf8') : null;
       const finished = finishResponse(
         { status: resolution.status, shortBody, path: decision.pass.path },
-        decision.headers,
+        decision,
+        now(),
       );
       const headers = { ...config.headersFor(decision.pass.path), ...finished.headers };
       if (finished.replaceBody !== null) return send(req, res, finished.status, headers, finished.replaceBody);

@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
 /**
  * The layers, lowest first. data → checks → derive → (api: the published shapes) → release (ledger, history) →
- * render → write → pipeline; serve, edge, report, mirror, docs and cli sit on top of what they use.
+ * render → write → pipeline; serve, netlify-edge, report, mirror, docs and cli sit on top of what they use.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['core', 'types'],
@@ -16,7 +16,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['api'],
   ['release'],
   ['render', 'explore'],
-  ['write', 'serve', 'edge', 'report'],
+  ['write', 'serve', 'netlify-edge', 'report'],
   ['pipeline', 'mirror', 'docs'],
   ['cli'],
 ];
@@ -72,7 +72,7 @@ describe('the import graph of build/', () => {
       upwardImports([
         ['data/load.ts', 'release/release.ts'],
         ['render/layout.ts', 'core/regions.ts'],
-        ['serve/server.ts', 'edge/api-edge.ts'],
+        ['serve/server.ts', 'netlify-edge/api-policy.ts'],
       ]),
     ).toEqual(['data/load.ts → release/release.ts']);
   });

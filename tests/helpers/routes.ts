@@ -1,5 +1,5 @@
 // The public URLs that reach each file the build writes (the one table the routing and mirror tests share).
-import type { ErrorCode } from '../../build/core/errors.ts';
+import { RATE_LIMITED_PATH, type ErrorCode } from '../../build/core/errors.ts';
 import { REGIONS } from '../../build/core/regions.ts';
 
 export interface Route {
@@ -12,6 +12,8 @@ export const D = 'api/v1/_data';
 export const NOT_FOUND_DOC = `${D}/errors/not_found.json`;
 /** The copy of not_found.json outside the storage folder that the forced guard rule of netlify.toml points at. */
 export const GUARD_DOC = 'api/v1/_not_found.json';
+/** The rate_limit_exceeded document that Netlify's platform rate limiting rewrites a refused request onto. */
+export const RATE_LIMITED_DOC = RATE_LIMITED_PATH.slice(1);
 export const route = (path: string, status = 200, query = ''): Route => ({ path, query, status });
 /** Errors the servers answer from code (edge policy, local server), with no rule pointing at their document. */
 const CODE_ONLY: readonly ErrorCode[] = [
@@ -69,6 +71,8 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
   // The explorer page (a folder's index.html) and its script, real files outside /api/.
   if (file === 'explore/index.html') return [route('/explore'), route('/explore/index.html')];
   if (file === 'explore/explore.js') return [route('/explore/explore.js')];
+  // A real file at its own path: the request policy answers it with 429 (its body is the rate_limit_exceeded document).
+  if (file === RATE_LIMITED_DOC) return [route(`/${file}`)];
   if (file === GUARD_DOC) return [route(`/${D}/index.json`, 404), route(`/${NOT_FOUND_DOC}`, 404)];
   if (file === `${D}/errors/invalid_region.json`) {
     const lists = [`/api/v1/vehicles/${pair.vehicle}/compatibility`, `/api/v1/chargers/${pair.charger}/compatibility`];

@@ -48,7 +48,8 @@ describe('nginx with the generated configuration', () => {
       .join('\n');
     writeFileSync(
       path.join(prefix, 'nginx.conf'),
-      `worker_processes 1;\ndaemon off;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log;\nevents {}\nhttp {\n  access_log off;\n${temp}\n  include ${prefix}/site.conf;\n}\n`,
+      // As a packaged nginx.conf does: mime.types maps .json to a type without the charset the API promises.
+      `worker_processes 1;\ndaemon off;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n${temp}\n  include ${prefix}/site.conf;\n}\n`,
     );
     nginx = spawn(
       'nginx',
@@ -106,26 +107,31 @@ describe('nginx with the generated configuration', () => {
     '/api/v1/./vehicles/volt-a-400-2024',
     '/',
     '/no-such-page',
-  ])('GET %s: the same status, body, type and CORS header as the local server', async (request) => {
-    const [ours, theirs] = [
-      await rawRequest({ port: local.port, path: request }),
-      await rawRequest({ port: nginxPort, path: request }),
-    ];
-    const view = (res: typeof ours) => ({
-      status: res.status,
-      body: res.body,
-      type: res.headers['content-type'],
-      cors: res.headers['access-control-allow-origin'],
-      limit: res.headers['x-ratelimit-limit'],
-    });
-    expect(view(theirs)).toEqual(view(ours));
-  });
+  ])(
+    'GET %s: the same status, body, type, CORS, limit, Cache-Control and nosniff headers as the local server',
+    async (request) => {
+      const [ours, theirs] = [
+        await rawRequest({ port: local.port, path: request }),
+        await rawRequest({ port: nginxPort, path: request }),
+      ];
+      const view = (res: typeof ours) => ({
+        status: res.status,
+        body: res.body,
+        type: res.headers['content-type'],
+        cors: res.headers['access-control-allow-origin'],
+        limit: res.headers['x-ratelimit-limit'],
+        cache: res.headers['cache-control'],
+        nosniff: res.headers['x-content-type-options'],
+      });
+      expect(view(theirs)).toEqual(view(ours));
+    },
+  );
 
   it.each([
     ['OPTIONS', 204],
     ['POST', 405],
     ['DELETE', 405],
-  ])('%s /api/v1 → %i with the same Allow / preflight headers', async (method, status) => {
+  ])('%s /api/v1 → %i with the same Allow / preflight / type / caching headers', async (method, status) => {
     const headers = { 'Access-Control-Request-Headers': 'X-Client' };
     const [ours, theirs] = [
       await rawRequest({ port: local.port, path: '/api/v1', method, headers }),
@@ -138,6 +144,11 @@ describe('nginx with the generated configuration', () => {
       'access-control-allow-headers',
       'access-control-max-age',
       'access-control-allow-origin',
+      'access-control-expose-headers',
+      'x-ratelimit-limit',
+      'cache-control',
+      'x-content-type-options',
+      'content-type',
     ])
       expect(theirs.headers[name], name).toBe(ours.headers[name]);
     expect(theirs.body).toBe(ours.body);

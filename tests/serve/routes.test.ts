@@ -11,7 +11,7 @@ import { loadNetlifyConfig, type NetlifyConfig } from '../../build/serve/netlify
 import { resolveRequest } from '../../build/serve/resolve-request.ts';
 import { SiteFiles } from '../../build/serve/site-files.ts';
 import { listFiles, MINI_FIXTURE, NETLIFY_TOML, sharedSite } from '../helpers/fixture.ts';
-import { D, GUARD_DOC, NOT_FOUND_DOC, publicRoutes, route, type Route } from '../helpers/routes.ts';
+import { D, GUARD_DOC, NOT_FOUND_DOC, publicRoutes, RATE_LIMITED_DOC, route, type Route } from '../helpers/routes.ts';
 
 const site = sharedSite('mini');
 const PAIR = { vehicle: 'volt-a-400-2024', charger: 'amp-hpc-350' };
@@ -104,6 +104,7 @@ describe('no file is reachable except through its public URL', () => {
       f === 'index.html' ||
       f.startsWith('explore/') ||
       f === 'api/v1/openapi.json' ||
+      f === RATE_LIMITED_DOC ||
       f.startsWith('api/v1/schemas/') ||
       f === 'api/v1/changes.atom' ||
       f === 'api/v1/mirror.json' ||

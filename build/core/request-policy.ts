@@ -1,23 +1,23 @@
-// What the /api edge (the Netlify edge function, and the local server) decides around the CDN's rules: before them
-// (normalised path, CORS preflight, limit, method, empty slug segments) and after them (error statuses, JSON type).
-// Pure and dependency-free: the Netlify edge function (Deno) and the local server (Node) both run this code.
+// The request policy of every /api path, around the CDN's rules: before them (normalised path, CORS preflight, limit,
+// method, empty slug segments) and after them (error statuses, JSON 404 bodies, JSON type, the platform's 429).
+// Pure and dependency-free: the Netlify edge function (build/netlify-edge/, Deno) and the local server (Node) run it.
 import { errorBody, errorCodeOfBody, ERROR_STATUS, type ErrorCode } from './errors.ts';
 import { normalisePath, type NormalisedPath } from './request-path.ts';
-import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
+import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from './rate-limit.ts';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 /** Seconds a browser may cache a preflight answer. */
 export const PREFLIGHT_MAX_AGE = 86_400;
 
-/** Headers every response under /api/ carries whatever made it (the CDN's header rules may not reach edge answers). */
+/** Headers every response under /api/ carries whatever made it (the CDN's header rules may not reach the policy's own answers). */
 export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Type': JSON_TYPE,
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After',
 };
 
-export interface EdgeRequest {
+export interface PolicyRequest {
   method: string;
   /** Raw URL path as received, without the query. */
   rawPath: string;
@@ -27,15 +27,21 @@ export interface EdgeRequest {
   requestHeaders: string | null;
 }
 
-/** The edge answers itself (status, headers, body; an empty body for 204), or passes the normalised path on. */
-export type EdgeDecision =
-  | { answer: { status: number; headers: Record<string, string>; body: string } }
-  | { pass: NormalisedPath; headers: Record<string, string> };
+/** A request passed on to the CDN's rules: its normalised path, the limit headers, and the limiter's decision. */
+export interface PassedRequest {
+  pass: NormalisedPath;
+  headers: Record<string, string>;
+  limit: RateLimitDecision;
+}
 
-const answer = (status: number, headers: Record<string, string>, body: string): EdgeDecision => ({
+/** The policy answers itself (status, headers, body; an empty body for 204), or passes the normalised path on. */
+export type PolicyDecision =
+  { answer: { status: number; headers: Record<string, string>; body: string } } | PassedRequest;
+
+const answer = (status: number, headers: Record<string, string>, body: string): PolicyDecision => ({
   answer: { status, headers: { ...API_RESPONSE_HEADERS, ...headers }, body },
 });
-const refuse = (code: ErrorCode, headers: Record<string, string>): EdgeDecision =>
+const refuse = (code: ErrorCode, headers: Record<string, string>): PolicyDecision =>
   answer(ERROR_STATUS[code], headers, errorBody(code));
 
 /** A header list echoed in a preflight answer: header names only (RFC 9110 tokens), at most 1 KiB. */
@@ -48,7 +54,7 @@ function allowedHeaders(requested: string): string {
     .join(', ');
 }
 
-export function decideRequest(request: EdgeRequest, limiter: RateLimiter, nowMs: number): EdgeDecision {
+export function decideRequest(request: PolicyRequest, limiter: RateLimiter, nowMs: number): PolicyDecision {
   if (request.method === 'OPTIONS') {
     const standing = rateLimitHeaders(limiter.peek(request.client, nowMs));
     const headers: Record<string, string> = {
@@ -72,10 +78,10 @@ export function decideRequest(request: EdgeRequest, limiter: RateLimiter, nowMs:
   if (path === 'not_found') return refuse('not_found', headers);
   // An empty segment ("//") stands where a slug belongs; CDNs differ on folding it, so it is refused here.
   if (path.emptySegment) return refuse('slugs_required', headers);
-  return { pass: path, headers };
+  return { pass: path, headers, limit: decision };
 }
 
-/** What the CDN answered for a passed request, as far as the edge needs to know it. */
+/** What the CDN answered for a passed request, as far as the policy needs to know it. */
 export interface UpstreamAnswer {
   status: number;
   /** The body when it is short enough to be an error document (see MAX_ERROR_BODY_BYTES), else null. */
@@ -91,18 +97,37 @@ const OWN_TYPES: [RegExp, string][] = [
 ];
 
 /**
+ * The limit headers of a request the platform refused (Netlify's rate limiting rewrites it onto the
+ * rate_limit_exceeded document): the policy's own limiter may still have room, so its view is given as spent.
+ */
+function platformRefusal(limit: RateLimitDecision, nowMs: number): Record<string, string> {
+  const secondsLeft = Math.ceil(limit.resetEpochSeconds - nowMs / 1000);
+  return rateLimitHeaders({ ...limit, allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, secondsLeft) });
+}
+
+/**
  * The status and headers of the final answer to a passed request: an error document served by a rule (status 200)
- * takes its code's status; a CDN failure (5xx) becomes 502 upstream_error; every answer is JSON with CORS and the
- * limit headers. `replaceBody` is set when the edge must send its own body instead of the CDN's.
+ * takes its code's status; every 404 carries the not_found document whatever the CDN served (404.html, an empty or
+ * HTML body); a CDN failure (5xx) becomes 502 upstream_error; every answer is JSON with CORS and the limit headers.
+ * `replaceBody` is set when the policy must send its own body instead of the CDN's.
  */
 export function finishResponse(
   upstream: UpstreamAnswer,
-  passHeaders: Record<string, string>,
+  passed: Omit<PassedRequest, 'pass'>,
+  nowMs: number,
 ): { status: number; headers: Record<string, string>; replaceBody: string | null } {
-  const headers: Record<string, string> = { ...API_RESPONSE_HEADERS, ...passHeaders };
+  const headers: Record<string, string> = { ...API_RESPONSE_HEADERS, ...passed.headers };
   if (upstream.status >= 500)
     return { status: ERROR_STATUS.upstream_error, headers, replaceBody: errorBody('upstream_error') };
+  if (upstream.status === ERROR_STATUS.not_found)
+    return { status: ERROR_STATUS.not_found, headers, replaceBody: errorBody('not_found') };
   const code = upstream.shortBody === null ? null : errorCodeOfBody(upstream.shortBody);
+  if (code === 'rate_limit_exceeded')
+    return {
+      status: ERROR_STATUS.rate_limit_exceeded,
+      headers: { ...headers, ...platformRefusal(passed.limit, nowMs) },
+      replaceBody: null,
+    };
   const status = code !== null && upstream.status === 200 ? ERROR_STATUS[code] : upstream.status;
   const own = status < 400 ? OWN_TYPES.find(([pattern]) => pattern.test(upstream.path)) : undefined;
   if (own) headers['Content-Type'] = own[1];

@@ -1,15 +1,33 @@
-// Netlify Edge Function on /api and /api/* (declared in netlify.toml): a thin adapter of build/core/edge-policy.ts to
-// Deno's Request/Response. Counters live in the memory of each edge node, so the limit is enforced per node.
+// Netlify Edge Function on every /api path and its other spellings (declared in netlify.toml): a thin adapter of
+// build/core/request-policy.ts to Deno's Request/Response. Netlify's platform rate limiting enforces the limit (the
+// `rateLimit` of `config` below); the counters here give the X-RateLimit-* headers, as seen by this isolate.
 import { clientKey } from '../core/client-key.ts';
-import { decideRequest, finishResponse, upstreamFailure } from '../core/edge-policy.ts';
-import { MAX_ERROR_BODY_BYTES } from '../core/errors.ts';
-import { createRateLimiter } from '../core/rate-limit.ts';
+import { MAX_ERROR_BODY_BYTES, RATE_LIMITED_PATH } from '../core/errors.ts';
+import { decideRequest, finishResponse, upstreamFailure } from '../core/request-policy.ts';
+import { createRateLimiter, RATE_LIMIT, RATE_WINDOW_MS } from '../core/rate-limit.ts';
+import { isApiPath, normalisePath } from '../core/request-path.ts';
 
 interface EdgeContext {
   ip: string;
-  next(): Promise<Response>;
+  next(request?: Request): Promise<Response>;
 }
 
+/**
+ * Netlify's platform rate limiting (a sliding window counted across its edge, per IP and domain): over the limit, the
+ * request is rewritten onto the rate_limit_exceeded document, which finishResponse answers with 429. Netlify's bundler
+ * turns this into a traffic rule of the deploy's manifest (checked by tests/netlify-edge/bundle-manifest.test.ts).
+ */
+export const config = {
+  rateLimit: {
+    windowLimit: RATE_LIMIT,
+    windowSize: RATE_WINDOW_MS / 1000,
+    aggregateBy: ['ip', 'domain'],
+    action: 'rewrite',
+    to: RATE_LIMITED_PATH,
+  },
+};
+
+/** The view of this isolate: Netlify may run each request in a fresh one, so it is a view, not the enforcement. */
 const limiter = createRateLimiter();
 
 /**
@@ -54,12 +72,24 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-export default async function apiEdge(
+/**
+ * The request the CDN's rules see: the normalised path (so `//api`, `/%61pi`, a trailing slash reach the same rule
+ * as the canonical spelling), and GET for a HEAD, so that an error document is recognised by its body (a HEAD has
+ * none) and HEAD answers exactly as GET, minus the body.
+ */
+const upstreamRequest = (request: Request, url: URL, path: string): Request =>
+  new Request(new URL(`${path}${url.search}`, url.origin), { method: 'GET', headers: request.headers });
+
+export default async function apiPolicy(
   request: Request,
   context: EdgeContext,
   nowMs: number = Date.now(),
 ): Promise<Response> {
   const url = new URL(request.url);
+  const normalised = normalisePath(url.pathname);
+  // Another spelling of a path outside the API (the declaration's pattern is wide): the CDN answers its canonical form.
+  if (typeof normalised !== 'string' && !isApiPath(normalised.path))
+    return context.next(upstreamRequest(request, url, normalised.path));
   const decision = decideRequest(
     {
       method: request.method,
@@ -77,7 +107,7 @@ export default async function apiEdge(
   }
   let upstream: Response;
   try {
-    upstream = await context.next();
+    upstream = await context.next(upstreamRequest(request, url, decision.pass.path));
   } catch {
     const failure = upstreamFailure(decision.headers);
     return new Response(head ? null : failure.body, { status: failure.status, headers: failure.headers });
@@ -85,13 +115,15 @@ export default async function apiEdge(
   const peeked = upstream.status === 200 ? await peekShortBody(upstream) : { shortBody: null, body: upstream.body };
   const finished = finishResponse(
     { status: upstream.status, shortBody: peeked.shortBody, path: decision.pass.path },
-    decision.headers,
+    decision,
+    nowMs,
   );
   const headers = new Headers(upstream.headers);
   for (const [name, value] of Object.entries(finished.headers)) headers.set(name, value);
-  if (finished.replaceBody !== null) {
-    headers.delete('content-length');
-    return new Response(head ? null : finished.replaceBody, { status: finished.status, headers });
-  }
-  return new Response(head ? null : peeked.body, { status: finished.status, headers });
+  const body = head ? null : (finished.replaceBody ?? peeked.body);
+  // The CDN's body is not sent (a HEAD, or a body of our own): it is not read any further either.
+  if (body !== peeked.body && peeked.body instanceof ReadableStream) await peeked.body.cancel();
+  if (finished.replaceBody !== null)
+    headers.set('content-length', String(new TextEncoder().encode(finished.replaceBody).length));
+  return new Response(body, { status: finished.status, headers });
 }
