@@ -1,6 +1,7 @@
 // What the /api edge (the Netlify edge function, and the local server) decides around the CDN's rules: before them
 // (normalised path, CORS preflight, limit, method, empty slug segments) and after them (error statuses, JSON type).
 // Pure and dependency-free: the Netlify edge function (Deno) and the local server (Node) both run this code.
+import { EXPORT_FILES, EXPORTS_PATH } from './export-files.ts';
 import { errorBody, errorCodeOfBody, ERROR_STATUS, type ErrorCode } from './errors.ts';
 import { normalisePath, type NormalisedPath } from './request-path.ts';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
@@ -84,10 +85,14 @@ export interface UpstreamAnswer {
   path: string;
 }
 
-/** The documents under /api/ that are not JSON, by the end of their path (the Atom feed, the mirror bundle). */
+/** The documents under /api/ that are not JSON, by their path (the Atom feed, the mirror bundle, the exports). */
 const OWN_TYPES: [RegExp, string][] = [
   [/\.atom$/, 'application/atom+xml; charset=utf-8'],
   [/\.tar\.gz$/, 'application/gzip'],
+  ...EXPORT_FILES.map(({ name, mediaType }): [RegExp, string] => [
+    new RegExp(`^${EXPORTS_PATH}${name.replace('.', '\\.')}$`),
+    mediaType,
+  ]),
 ];
 
 /**

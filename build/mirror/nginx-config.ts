@@ -138,7 +138,17 @@ ${unforced.join('\n')}
 ${headerLines()}
   }
 
-  location ^~ /api/v1/mirror/ {
+${config.headerRules
+  .filter((rule) => rule.for.startsWith('/api/v1/exports/'))
+  .map(
+    (rule) => `  location = ${rule.for} {
+    ${ownType(rule.for)}
+${headerLines(config.headersFor(rule.for))}
+  }
+
+`,
+  )
+  .join('')}  location ^~ /api/v1/mirror/ {
     ${ownType('/api/v1/mirror/x.tar.gz')}
 ${headerLines(config.headersFor('/api/v1/mirror/x.tar.gz'))}
   }

@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
 /**
  * The layers, lowest first. data → checks → derive → (api: the published shapes) → release (ledger, history) →
- * render → write → pipeline; serve, edge, report, mirror, docs and cli sit on top of what they use.
+ * render → write and exports → pipeline; serve, edge, report, mirror, docs and cli sit on top of what they use.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['core', 'types'],
@@ -16,7 +16,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['api'],
   ['release'],
   ['render', 'explore'],
-  ['write', 'serve', 'edge', 'report'],
+  ['write', 'exports', 'serve', 'edge', 'report'],
   ['pipeline', 'mirror', 'docs'],
   ['cli'],
 ];
