@@ -1,6 +1,6 @@
 // Reads a release back from the tree a build committed: the documents the API serves, one vehicle's edges at a time,
 // so that the exports and the package hold exactly what the API answers while memory stays flat whatever the size.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type {
   Charger,
@@ -61,6 +61,22 @@ export class ReleaseTree {
         }),
       }));
     }
+  }
+
+  /**
+   * Retired slugs → their successors': the vehicle (or charger) documents the list does not name are copies of a
+   * successor's, which the API answers for the retired slug.
+   */
+  aliases(side: 'vehicle' | 'charger'): Record<string, string> {
+    const [listed, file] =
+      side === 'vehicle' ? [this.vehicleSlugs(), layout.vehicle] : [this.chargerSlugs(), layout.charger];
+    const current = new Set(listed);
+    const aliases: Record<string, string> = {};
+    for (const name of readdirSync(path.join(this.publicDir, path.posix.dirname(file('_')))).sort()) {
+      const slug = name.replace(/\.json$/, '');
+      if (!current.has(slug)) aliases[slug] = this.read<{ slug: string }>(file(slug)).slug;
+    }
+    return aliases;
   }
 
   /** The sources the edges read so far cite, sorted by id. */

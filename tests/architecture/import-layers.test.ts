@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
 /**
  * The layers, lowest first. data → checks → derive → (api: the published shapes) → release (ledger, history) →
- * render → write and exports → pipeline; serve, edge, report, mirror, docs and cli sit on top of what they use.
+ * render → write and exports → pipeline; serve, edge, report, mirror, docs, package and cli sit on top of what they use.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['core', 'types'],
@@ -17,7 +17,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['release'],
   ['render', 'explore'],
   ['write', 'exports', 'serve', 'edge', 'report'],
-  ['pipeline', 'mirror', 'docs'],
+  ['pipeline', 'mirror', 'docs', 'package'],
   ['cli'],
 ];
 
