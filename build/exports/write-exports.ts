@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
-import type { ExportInfo } from '../api/schemas.ts';
+import type { ExportInfo, IndexInfo } from '../api/schemas.ts';
 import { EXPORT_FILES } from '../core/export-files.ts';
 import { layout } from '../render/layout.ts';
 import { CsvExport } from './csv-export.ts';
@@ -16,12 +16,6 @@ export interface ReleaseStamp {
   datasetVersion: string;
   releasedAt: string;
   dataDigest: string;
-}
-
-export interface ExportsResult {
-  files: ExportInfo[];
-  /** Milliseconds each format spent writing, by format; `read`: reading the tree, shared by all. */
-  ms: Record<'read' | 'ndjson' | 'csv' | 'sqlite', number>;
 }
 
 /** A file's size and SHA-256, read in 1 MB pieces. */
@@ -41,6 +35,27 @@ function digestOf(file: string): { bytes: number; sha256: string } {
   return { bytes, sha256: hash.digest('hex') };
 }
 
+type Format = 'ndjson' | 'csv' | 'sqlite';
+
+export interface ExportsResult {
+  files: ExportInfo[];
+  /** Milliseconds each format spent writing, by format; `read`: reading the tree, shared by all. */
+  ms: Record<Format | 'read', number>;
+}
+
+/** The release's versions and licences, as the SQLite file's metadata table holds them. */
+const metadataOf = (index: IndexInfo, release: ReleaseStamp): Record<string, string> => ({
+  apiVersion: index.apiVersion,
+  datasetVersion: release.datasetVersion,
+  derivationVersion: index.derivationVersion,
+  releasedAt: release.releasedAt,
+  dataDigest: release.dataDigest,
+  licenseCode: index.license.code,
+  licenseData: index.license.data,
+  licenseUrl: index.license.url,
+  attribution: index.license.attribution,
+});
+
 /** Writes every export of the tree at `publicDir` into `outDir` (an empty folder). */
 export function writeExports(publicDir: string, outDir: string, release: ReleaseStamp): ExportsResult {
   const tree = new ReleaseTree(publicDir);
@@ -49,40 +64,24 @@ export function writeExports(publicDir: string, outDir: string, release: Release
     throw new Error(
       `exports: the tree holds dataset ${index.datasetVersion}, not the release ${release.datasetVersion}`,
     );
-  const ms = { read: 0, ndjson: 0, csv: 0, sqlite: 0 };
-  const formats: [keyof typeof ms, () => ExportWriter][] = [
-    ['ndjson', () => new NdjsonExport(outDir)],
-    ['csv', () => new CsvExport(outDir)],
-    [
-      'sqlite',
-      () =>
-        new SqliteExport(outDir, {
-          apiVersion: index.apiVersion,
-          datasetVersion: release.datasetVersion,
-          derivationVersion: index.derivationVersion,
-          releasedAt: release.releasedAt,
-          dataDigest: release.dataDigest,
-          licenseCode: index.license.code,
-          licenseData: index.license.data,
-          licenseUrl: index.license.url,
-          attribution: index.license.attribution,
-        }),
-    ],
-  ];
   const started = performance.now();
-  const writers: [keyof typeof ms, ExportWriter][] = [];
-  const each = (task: (writer: ExportWriter) => void) => {
-    for (const [format, writer] of writers) {
-      const begun = performance.now();
-      task(writer);
+  const ms = { read: 0, ndjson: 0, csv: 0, sqlite: 0 };
+  const timed = <T>(format: Format, task: () => T): T => {
+    const begun = performance.now();
+    try {
+      return task();
+    } finally {
       ms[format] += performance.now() - begun;
     }
   };
-  for (const [format, make] of formats) {
-    const begun = performance.now();
-    writers.push([format, make()]);
-    ms[format] += performance.now() - begun;
-  }
+  const writers: [Format, ExportWriter][] = [
+    ['ndjson', timed('ndjson', () => new NdjsonExport(outDir))],
+    ['csv', timed('csv', () => new CsvExport(outDir))],
+    ['sqlite', timed('sqlite', () => new SqliteExport(outDir, metadataOf(index, release)))],
+  ];
+  const each = (task: (writer: ExportWriter) => void) => {
+    for (const [format, writer] of writers) timed(format, () => task(writer));
+  };
   const counts = { vehicles: 0, chargers: 0, edges: 0 };
   for (const vehicle of tree.vehicles()) {
     counts.vehicles += 1;

@@ -213,7 +213,13 @@ interface ExportsFigures {
 }
 function exportsOnce(tree: string): ExportsFigures {
   const out = mkdtempSync(path.join(work, 'exports-'));
-  const printed = execFileSync(process.execPath, [...RUN_TYPESCRIPT, 'tests/bench/exports-once.ts', tree, out]);
+  const printed = execFileSync(process.execPath, [
+    ...BUILD_FLAGS,
+    ...RUN_TYPESCRIPT,
+    'tests/bench/exports-once.ts',
+    tree,
+    out,
+  ]);
   rmSync(out, { recursive: true, force: true });
   return JSON.parse(printed.toString().trim().split('\n').pop()!) as ExportsFigures;
 }
