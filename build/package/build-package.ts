@@ -22,7 +22,7 @@ export interface PackageResult {
 }
 
 /** `npm` as the running `npm run` found it (npm_execpath), else the one on PATH. */
-function npm(args: string[], cwd: string): string {
+export function npm(args: string[], cwd: string): string {
   const cli = process.env.npm_execpath;
   const [command, prefix] = cli?.endsWith('npm-cli.js') ? [process.execPath, [cli]] : ['npm', []];
   return execFileSync(command, [...prefix, ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import esbuild from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildPackage } from '../../build/package/build-package.ts';
+import { buildPackage, npm } from '../../build/package/build-package.ts';
 import { PACKAGE_NAME } from '../../build/package/readme.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyFixture, listFiles, PROJECT_ROOT, renameFixtureVehicle } from '../helpers/fixture.ts';
@@ -16,8 +16,6 @@ import { copyFixture, listFiles, PROJECT_ROOT, renameFixtureVehicle } from '../h
 const OLD = 'volt-a-400-2024';
 const NEW = 'fixture-volt-a-400-2024-eu';
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-const npm = (args: string[], cwd: string) =>
-  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 let root = '';
 let tarball = '';
