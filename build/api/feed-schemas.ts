@@ -78,6 +78,20 @@ export const ChangesListDocument = z
   })
   .describe('Extension: the dataset releases.');
 
+const sha256 = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .describe('SHA-256 of the file, hex.');
+
+export const ExportDocument = z
+  .strictObject({
+    name: z.string().describe('File name, e.g. edges.ndjson.'),
+    path: z.string().describe('Where it is published: /api/v1/exports/{name}.'),
+    bytes: z.int().min(0).describe('Size, bytes.'),
+    sha256,
+  })
+  .describe('One export of the release.');
+
 export const MirrorDocument = z
   .strictObject({
     datasetVersion: version,
@@ -89,11 +103,14 @@ export const MirrorDocument = z
       .strictObject({
         path: z.string().describe('Where the bundle is published: /api/v1/mirror/{datasetVersion}.tar.gz.'),
         bytes: z.int().min(1).describe('Size of the .tar.gz, bytes.'),
-        sha256: z
-          .string()
-          .regex(/^[0-9a-f]{64}$/)
-          .describe('SHA-256 of the .tar.gz.'),
+        sha256: sha256.describe('SHA-256 of the .tar.gz.'),
       })
       .describe('The whole dataset and its routing rules in one deterministic tar+gzip.'),
+    exports: z
+      .array(ExportDocument)
+      .describe(
+        'The release in bulk formats (NDJSON, CSV, SQLite), each also in the bundle: every edge and the vehicles, ' +
+          'chargers and sources they name.',
+      ),
   })
   .describe('Extension: what a mirror needs to copy the API in one verified request.');

@@ -3,6 +3,7 @@ import { DEFAULT_REGION, REGIONS, REGION_ORDER_TEXT } from '../core/regions.ts';
 import { CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
 import { ALLOWED_METHODS } from '../core/request-policy.ts';
 import { ERROR_STATUS, INTERFACE_ERROR_CODES, type ErrorCode } from '../core/errors.ts';
+import { EXPORT_FILES } from '../core/export-files.ts';
 import { RATE_LIMIT, RATE_WINDOW_MS } from '../core/rate-limit.ts';
 import { DOCUMENT_KINDS, jsonSchemaOf } from './json-schemas.ts';
 import { API_VERSION, PUBLISHED_DOCUMENTS, type DocumentKind } from './schemas.ts';
@@ -145,7 +146,7 @@ function fileOperation(
   operationId: string,
   summary: string,
   description: string,
-  mediaType: string,
+  mediaType: string | readonly string[],
   schema: Json,
   parameters?: Json[],
 ): Json {
@@ -159,7 +160,11 @@ function fileOperation(
       ...(parameters ? { parameters } : {}),
       'x-extension': true,
       responses: {
-        '200': { description, headers: headerRefs(COMMON_HEADERS), content: { [mediaType]: { schema } } },
+        '200': {
+          description,
+          headers: headerRefs(COMMON_HEADERS),
+          content: Object.fromEntries([mediaType].flat().map((type) => [type, { schema }])),
+        },
         ...errors.responses,
       },
     },
@@ -349,6 +354,23 @@ export function openApiDocument(): Json {
             required: true,
             description: '{datasetVersion}.tar.gz, as named by mirror.json.',
             schema: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+\\.tar\\.gz$' },
+          },
+        ],
+      ),
+      '/api/v1/exports/{file}': fileOperation(
+        'getExport',
+        'The release in bulk: NDJSON, CSV or SQLite',
+        'Every edge of the release and the vehicles, chargers and sources it names, in one file per format and kind ' +
+          '(their sources by id; mirror.json lists each with its size and SHA-256).',
+        [...new Set(EXPORT_FILES.map((file) => file.mediaType))],
+        { type: 'string' },
+        [
+          {
+            name: 'file',
+            in: 'path',
+            required: true,
+            description: 'The export.',
+            schema: { type: 'string', enum: EXPORT_FILES.map((file) => file.name) },
           },
         ],
       ),

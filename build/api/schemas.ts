@@ -5,7 +5,7 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../core/vocabulary.ts';
 import { BIDIRECTIONAL_MODES, CURRENT_KINDS, SOURCE_KINDS, STATES } from '../core/vocabulary.ts';
 import { ERROR_STATUS, type ErrorCode } from '../core/errors.ts';
 import { ATTRIBUTION, CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
-import { ChangesListDocument, MirrorDocument, ReleaseChangesDocument } from './feed-schemas.ts';
+import { ChangesListDocument, ExportDocument, MirrorDocument, ReleaseChangesDocument } from './feed-schemas.ts';
 
 export const API_VERSION = '1.0.0';
 
@@ -168,6 +168,7 @@ export type ChargerList = z.infer<typeof ChargerListDocument>;
 export type ChangesList = z.infer<typeof ChangesListDocument>;
 export type ReleaseChanges = z.infer<typeof ReleaseChangesDocument>;
 export type MirrorInfo = z.infer<typeof MirrorDocument>;
+export type ExportInfo = z.infer<typeof ExportDocument>;
 
 /** Every published document kind, by the name of its JSON Schema file under /api/v1/schemas/. */
 export const PUBLISHED_DOCUMENTS = {

@@ -1,6 +1,7 @@
 // The request policy of every /api path, around the CDN's rules: before them (normalised path, CORS preflight, limit,
 // method, empty slug segments) and after them (error statuses, JSON 404 bodies, JSON type, the platform's 429).
 // Pure and dependency-free: the Netlify edge function (build/netlify-edge/, Deno) and the local server (Node) run it.
+import { EXPORT_FILES, EXPORTS_PATH } from './export-files.ts';
 import { errorBody, errorCodeOfBody, ERROR_STATUS, type ErrorCode } from './errors.ts';
 import { normalisePath, type NormalisedPath } from './request-path.ts';
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from './rate-limit.ts';
@@ -90,10 +91,14 @@ export interface UpstreamAnswer {
   path: string;
 }
 
-/** The documents under /api/ that are not JSON, by the end of their path (the Atom feed, the mirror bundle). */
+/** The documents under /api/ that are not JSON, by their path (the Atom feed, the mirror bundle, the exports). */
 const OWN_TYPES: [RegExp, string][] = [
   [/\.atom$/, 'application/atom+xml; charset=utf-8'],
   [/\.tar\.gz$/, 'application/gzip'],
+  ...EXPORT_FILES.map(({ name, mediaType }): [RegExp, string] => [
+    new RegExp(`^${EXPORTS_PATH}${name.replace('.', '\\.')}$`),
+    mediaType,
+  ]),
 ];
 
 /**

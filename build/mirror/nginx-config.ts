@@ -171,7 +171,18 @@ ${unforced.join('\n')}
 ${addHeaders(apiHeaders)}
   }
 
-  location ^~ /api/v1/mirror/ {
+${config.headerRules
+  .filter((rule) => rule.for.startsWith('/api/v1/exports/'))
+  .map(
+    (rule) => `  location = ${rule.for} {
+    types { }
+    default_type ${ownType(rule.for)};
+${addHeaders({ ...apiHeaders, ...config.headersFor(rule.for) })}
+  }
+
+`,
+  )
+  .join('')}  location ^~ /api/v1/mirror/ {
     types { }
     default_type ${ownType('/api/v1/mirror/x.tar.gz')};
 ${addHeaders({ ...apiHeaders, ...config.headersFor('/api/v1/mirror/x.tar.gz') })}

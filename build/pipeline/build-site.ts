@@ -8,7 +8,7 @@ import { dataDigest, readRelease, RELEASE_FILE } from '../data/release-file.ts';
 import type { HistoryMode } from '../release/edge-history.ts';
 import { SlugAliases } from '../render/aliases.ts';
 import { globalFiles } from '../render/global-files.ts';
-import { layout, OWNED_PATHS } from '../render/layout.ts';
+import { layout, OWNED_PATHS, PUBLISHED_AFTER_COMMIT } from '../render/layout.ts';
 import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
 import { changesSince, currentState, readState, writeState } from './build-state.ts';
 import { publishMirror } from './publish-mirror.ts';
@@ -92,14 +92,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         writer.write(file.path, file.body);
         context.files += 1;
       }
-      // A publishing build bundles the committed tree for mirrors (below); a preview build publishes no bundle.
-      if (mode === 'enforce') {
-        writer.keep(layout.mirrorInfo());
-        writer.keep(layout.bundleFolder());
-      } else if (pass === 'incremental') {
-        writer.remove(layout.mirrorInfo());
-        writer.remove(layout.bundleFolder());
-      }
+      // A publishing build exports and bundles the committed tree (below); a preview build publishes neither.
+      for (const owned of PUBLISHED_AFTER_COMMIT)
+        if (mode === 'enforce') writer.keep(owned);
+        else if (pass === 'incremental') writer.remove(owned);
       writer.write(layout.treeToken(), `${state.token}\n`);
       context.files += 1;
       const stats = await writer.commit();

@@ -1,13 +1,15 @@
-// After a publishing build: the mirror bundle of the committed tree and /api/v1/mirror.json describing it (contract §6).
-// Skipped when the tree did not change and the bundle of this release is already there.
+// After a publishing build: the exports of the committed tree (/api/v1/exports/), the mirror bundle of the tree with
+// them, and /api/v1/mirror.json describing both (contract §6). Skipped when the tree did not change and this release's
+// bundle and exports are already there.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MirrorInfo } from '../api/schemas.ts';
+import type { ExportInfo, MirrorInfo } from '../api/schemas.ts';
 import type { DocumentValidator } from '../api/validate-documents.ts';
 import { CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
 import type { Release } from '../data/release-file.ts';
 import { layout } from '../render/layout.ts';
 import { folderSources, writeBundle, type BundleSource } from '../write/bundle.ts';
+import { writeExports } from '../exports/write-exports.ts';
 
 /** The repository the build code belongs to: its netlify.toml and licences go into every bundle. */
 const CODE_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -34,9 +36,11 @@ export async function publishMirror(
   const infoFile = path.join(publicDir, layout.mirrorInfo());
   const bundleFile = path.join(publicDir, layout.bundle(release.datasetVersion));
   if (!treeChanged && existsSync(infoFile) && existsSync(bundleFile)) {
-    const current = JSON.parse(readFileSync(infoFile, 'utf8')) as MirrorInfo;
-    if (current.datasetVersion === release.datasetVersion) return current;
+    const current = JSON.parse(readFileSync(infoFile, 'utf8')) as Partial<MirrorInfo>;
+    const exportsThere = current.exports?.every((file) => existsSync(path.join(publicDir, file.path)));
+    if (current.datasetVersion === release.datasetVersion && exportsThere) return current as MirrorInfo;
   }
+  const exported = publishExports(publicDir, release);
   const temporary = path.join(path.dirname(publicDir), `.${path.basename(publicDir)}-bundle.tmp`);
   const sources = [...siteSources(), ...folderSources(publicDir, 'public/', isMirrorFile)];
   const result = await writeBundle(sources, temporary);
@@ -47,6 +51,7 @@ export async function publishMirror(
     files: result.files,
     bytes: result.bytes,
     bundle: { path: `/${layout.bundle(release.datasetVersion)}`, bytes: result.bundleBytes, sha256: result.sha256 },
+    exports: exported,
   };
   validate(layout.mirrorInfo(), 'mirror', info);
   const folder = path.join(publicDir, layout.bundleFolder());
@@ -57,4 +62,22 @@ export async function publishMirror(
   writeFileSync(`${infoFile}.tmp`, `${JSON.stringify(info)}\n`);
   renameSync(`${infoFile}.tmp`, infoFile);
   return info;
+}
+
+/** Writes the exports next to public/, then swaps them in whole, so that public/ never holds half of them. */
+function publishExports(publicDir: string, release: Release): ExportInfo[] {
+  const sibling = (name: string) => path.join(path.dirname(publicDir), `.${path.basename(publicDir)}-${name}`);
+  const fresh = sibling('exports.tmp');
+  const old = sibling('exports.old');
+  const target = path.join(publicDir, layout.exportsFolder());
+  for (const folder of [fresh, old]) rmSync(folder, { recursive: true, force: true });
+  mkdirSync(fresh);
+  try {
+    const { files } = writeExports(publicDir, fresh, release);
+    if (existsSync(target)) renameSync(target, old);
+    renameSync(fresh, target);
+    return files;
+  } finally {
+    for (const folder of [fresh, old]) rmSync(folder, { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,6 @@
 // Where each published document is stored under public/; netlify.toml's rules map the public URLs onto these files.
 import { RATE_LIMITED_PATH, type ErrorCode } from '../core/errors.ts';
+import { EXPORTS_PATH, type ExportName } from '../core/export-files.ts';
 import type { Region } from '../core/regions.ts';
 
 /** Storage folder of the API documents; the public URLs never show it (netlify.toml hides it behind rewrites). */
@@ -35,6 +36,9 @@ export const layout = {
   mirrorInfo: () => 'api/v1/mirror.json',
   bundle: (datasetVersion: string) => `api/v1/mirror/${datasetVersion}.tar.gz`,
   bundleFolder: () => 'api/v1/mirror/',
+  /** The release in bulk formats (NDJSON, CSV, SQLite), served at their own paths: written by a publishing build too. */
+  exportFile: (name: ExportName) => `${EXPORTS_PATH.slice(1)}${name}`,
+  exportsFolder: () => EXPORTS_PATH.slice(1),
   /** OpenAPI 3.1 description; served at its own path (a real file shadows the catch-all 404 rule). */
   openApi: () => 'api/v1/openapi.json',
   /** The API reference page, served at /. */
@@ -50,3 +54,6 @@ export const layout = {
 
 /** Paths under public/ that the build owns: it rewrites them and deletes what it no longer produces there. */
 export const OWNED_PATHS = ['api/', '404.html', 'index.html', 'explore/'];
+
+/** What a publishing build writes after the commit: the exports, the bundle and the manifest naming them. */
+export const PUBLISHED_AFTER_COMMIT = [layout.mirrorInfo(), layout.bundleFolder(), layout.exportsFolder()];

@@ -54,6 +54,7 @@ describe('the OpenAPI document the build publishes', () => {
         '/api/v1/changes.atom',
         '/api/v1/mirror.json',
         '/api/v1/mirror/{bundle}',
+        '/api/v1/exports/{file}',
         '/api/v1/schemas/{name}.json',
         '/api/v1/vehicles',
         '/api/v1/vehicles/{slug}',
@@ -157,6 +158,7 @@ describe('the OpenAPI document the build publishes', () => {
         '/api/v1/chargers',
         '/api/v1/mirror.json',
         '/api/v1/mirror/{bundle}',
+        '/api/v1/exports/{file}',
         '/api/v1/openapi.json',
         '/api/v1/schemas/{name}.json',
         '/api/v1/vehicles',
@@ -198,7 +200,13 @@ describe('the reference page at /', () => {
       const section = sections.find((s) => s.includes(`<h2><span class="verb">GET</span> <code>${p}</code>`));
       expect(section, p).toBeDefined();
       // Files served as they are (not documents of the build's own shapes) have no example body.
-      const files = ['/api/v1/openapi.json', '/api/v1/changes.atom', '/api/v1/mirror.json', '/api/v1/mirror/{bundle}'];
+      const files = [
+        '/api/v1/openapi.json',
+        '/api/v1/changes.atom',
+        '/api/v1/mirror.json',
+        '/api/v1/mirror/{bundle}',
+        '/api/v1/exports/{file}',
+      ];
       if (!files.includes(p)) expect(section, p).toContain('Example request:');
     }
     const edge = site.json('api/v1/_data/edges/EU/volt-a-400-2024/amp-dc-50.json');

@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
 /**
  * The layers, lowest first. data → checks → derive → (api: the published shapes) → release (ledger, history) →
- * render → write → pipeline; serve, netlify-edge, report, mirror, docs and cli sit on top of what they use.
+ * render → write and exports → pipeline; serve, netlify-edge, report, mirror, docs, package and cli sit on top of what they use.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['core', 'types'],
@@ -16,8 +16,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['api'],
   ['release'],
   ['render', 'explore'],
-  ['write', 'serve', 'netlify-edge', 'report'],
-  ['pipeline', 'mirror', 'docs'],
+  ['write', 'exports', 'serve', 'netlify-edge', 'report'],
+  ['pipeline', 'mirror', 'docs', 'package'],
   ['cli'],
 ];
 

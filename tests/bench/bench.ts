@@ -1,5 +1,6 @@
-// `npm run bench [-- --runs 3 --seconds 10 --dir /dev/shm --skip-large]`: build, rebuild, memory, bundle, check and
-// server figures, each against its target, printed as a table; exits 1 when a figure misses its target by more than 20 %.
+// `npm run bench [-- --runs 3 --seconds 10 --dir /dev/shm --skip-large]`: build, rebuild, memory, bundle, exports, check
+// and server figures, each against its target, printed as a table; exits 1 when a figure misses its target by more than
+// 20 %.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -203,6 +204,49 @@ report(
   `${(bundle.bundleBytes / bundle.bytes).toFixed(3)} (${(bundle.bundleBytes / 1e6).toFixed(1)} MB of ${(bundle.bytes / 1e6).toFixed(1)} MB)`,
 );
 
+// 2c. The exports of the same tree (a publishing build writes them after the commit, before the bundle).
+interface ExportsFigures {
+  ms: number;
+  formats: Record<'read' | 'ndjson' | 'csv' | 'sqlite', number>;
+  files: { name: string; bytes: number }[];
+  maxRssMb: number;
+}
+function exportsOnce(tree: string): ExportsFigures {
+  const out = mkdtempSync(path.join(work, 'exports-'));
+  const printed = execFileSync(process.execPath, [
+    ...BUILD_FLAGS,
+    ...RUN_TYPESCRIPT,
+    'tests/bench/exports-once.ts',
+    tree,
+    out,
+  ]);
+  rmSync(out, { recursive: true, force: true });
+  return JSON.parse(printed.toString().trim().split('\n').pop()!) as ExportsFigures;
+}
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
+/** Each format's time and each file's size, from the median run by total time. */
+function reportExports(world: string, runs: ExportsFigures[], build: number) {
+  const middle = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
+  report(
+    `exports, ${world} (median)`,
+    `${(middle.ms / 1000).toFixed(2)} s = ${((100 * middle.ms) / build).toFixed(1)} % of its full build ` +
+      `(runs: ${runs.map((r) => (r.ms / 1000).toFixed(2)).join(', ')})`,
+  );
+  const { read, ...formats } = middle.formats;
+  report(
+    `  time by format`,
+    `reading the tree ${read.toFixed(0)} ms; ${Object.entries(formats)
+      .map(([format, ms]) => `${format} ${ms.toFixed(0)} ms`)
+      .join(', ')}`,
+  );
+  report(`  sizes`, middle.files.map((file) => `${file.name} ${mb(file.bytes)}`).join(', '));
+}
+reportExports(
+  'medium',
+  Array.from({ length: RUNS }, () => exportsOnce(publicDir)),
+  median(builds),
+);
+
 // 3. Peak RSS of full builds.
 const rssMedium = buildOnce(medium, path.join(work, 'rss-medium')).maxRssMb;
 report('peak RSS, full build, medium', `${rssMedium.toFixed(0)} MB`, {
@@ -221,8 +265,65 @@ if (!values['skip-large']) {
     actual: result.maxRssMb,
     text: 'target ≤ 256 MB, flat with size',
   });
+  const largeExports = exportsOnce(path.join(work, 'rss-large'));
+  report(
+    'exports, large',
+    `${(largeExports.ms / 1000).toFixed(1)} s, ${largeExports.files.map((f) => `${f.name} ${mb(f.bytes)}`).join(', ')}`,
+  );
+  report('peak RSS, exports, large', `${largeExports.maxRssMb.toFixed(0)} MB`, {
+    atMost: 256,
+    actual: largeExports.maxRssMb,
+    text: 'target ≤ 256 MB',
+  });
   rmSync(path.join(work, 'rss-large'), { recursive: true, force: true });
 }
+
+// 3b. A publishing build of the shipped data (a released copy): what the exports add to its time and to its bundle.
+interface PublishFigures extends Omit<ExportsFigures, 'ms' | 'maxRssMb'> {
+  buildMs: number;
+  exportsMs: number;
+  withExports: { ms: number; bytes: number };
+  withoutExports: { ms: number; bytes: number };
+}
+const shippedProject = path.join(work, 'shipped');
+const published = Array.from({ length: RUNS }, (_, run) => {
+  const out = path.join(work, `shipped-public-${run}`);
+  settle();
+  const printed = execFileSync(process.execPath, [
+    ...BUILD_FLAGS,
+    ...RUN_TYPESCRIPT,
+    'tests/bench/publish-once.ts',
+    process.cwd(),
+    shippedProject,
+    out,
+  ]);
+  rmSync(out, { recursive: true, force: true });
+  return JSON.parse(printed.toString().trim().split('\n').pop()!) as PublishFigures;
+});
+const shippedBuild = median(published.map((p) => p.buildMs));
+report(
+  'publishing build, shipped data (median)',
+  `${(shippedBuild / 1000).toFixed(2)} s, exports and bundle included (runs: ${published.map((p) => (p.buildMs / 1000).toFixed(2)).join(', ')})`,
+);
+reportExports(
+  'shipped data',
+  published.map((p) => ({ ms: p.exportsMs, formats: p.formats, files: p.files, maxRssMb: 0 })),
+  shippedBuild,
+);
+const exportsShare = median(published.map((p) => p.exportsMs / (p.buildMs - p.exportsMs)));
+report('  exports time ÷ the rest of the build', `+${(100 * exportsShare).toFixed(1)} %`, {
+  atMost: 0.2,
+  actual: exportsShare,
+  text: 'target ≤ +20 %',
+});
+const [bundleWith, bundleWithout] = [published[0]!.withExports, published[0]!.withoutExports];
+const bundleGrowth = bundleWith.bytes / bundleWithout.bytes - 1;
+report(
+  '  bundle with exports ÷ without',
+  `+${(100 * bundleGrowth).toFixed(1)} % (${mb(bundleWith.bytes)} against ${mb(bundleWithout.bytes)}; ` +
+    `bundling ${(bundleWith.ms / 1000).toFixed(2)} s against ${(bundleWithout.ms / 1000).toFixed(2)} s)`,
+  { atMost: 0.2, actual: bundleGrowth, text: 'target ≤ +20 %' },
+);
 
 // 4. npm run check on the shipped dataset, wall time including process start.
 const checks = Array.from({ length: RUNS }, () => timed('npm', ['run', '--silent', 'check']));

@@ -6,17 +6,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { layout } from '../../build/render/layout.ts';
-import { copyFixture, editData, treeDigest } from '../helpers/fixture.ts';
+import { copyFixture, editData, renameFixtureVehicle, treeDigest } from '../helpers/fixture.ts';
 
 const OLD = 'volt-a-400-2024';
 const NEW = 'fixture-volt-a-400-2024-eu';
-
-/** Renames vehicle OLD to NEW in every table that names it, and records the alias. */
-function renameVehicle(root: string): void {
-  for (const file of ['vehicles.csv', 'vehicle_regions.csv', 'observations.csv'])
-    editData(root, file, (t) => t.replace(new RegExp(`^${OLD},`, 'gm'), `${NEW},`));
-  editData(root, 'aliases.csv', (t) => `${t.trimEnd()}\nvehicle,${OLD},${NEW},renamed to the slug conventions\n`);
-}
+const renameVehicle = (root: string) => renameFixtureVehicle(root, OLD, NEW);
 
 const read = (publicDir: string, file: string) => readFileSync(path.join(publicDir, file), 'utf8');
 

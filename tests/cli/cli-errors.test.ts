@@ -37,7 +37,7 @@ function gitRepo(): string {
 }
 
 describe('unknown flags and arguments', () => {
-  it.each<CommandName>(['build', 'check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror'])(
+  it.each<CommandName>(['build', 'check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror', 'package'])(
     'npm run %s -- --bogus: one line naming the flag and the usage',
     async (name) => {
       const result = await runCli(name, ['--bogus']);
@@ -177,7 +177,7 @@ describe('npm run serve', () => {
 
 describe('the real programs', () => {
   it('each command, run as its own process, prints one line and exits 1 on a bad flag', async () => {
-    const names = ['check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror', 'fuzz'];
+    const names = ['check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror', 'package', 'fuzz'];
     const results = await Promise.all(names.map((name) => spawnCli(name, ['--bogus'])));
     for (const [i, result] of results.entries())
       expectOneLine(result, new RegExp(`^${names[i]}: Unknown option '--bogus'`));

@@ -88,6 +88,13 @@ export function editData(root: string, file: string, change: (text: string) => s
   writeFileSync(full, change(readFileSync(full, 'utf8')));
 }
 
+/** Renames a vehicle of the mini fixture in every table that names it, and records the alias (old → new). */
+export function renameFixtureVehicle(root: string, old: string, current: string): void {
+  for (const file of ['vehicles.csv', 'vehicle_regions.csv', 'observations.csv'])
+    editData(root, file, (t) => t.replace(new RegExp(`^${old},`, 'gm'), `${current},`));
+  editData(root, 'aliases.csv', (t) => `${t.trimEnd()}\nvehicle,${old},${current},renamed to the slug conventions\n`);
+}
+
 export interface SharedSite {
   publicDir: string;
   /** Parsed JSON of a file the build wrote, by its path relative to public/. */

@@ -1,5 +1,6 @@
 // The public URLs that reach each file the build writes (the one table the routing and mirror tests share).
 import { RATE_LIMITED_PATH, type ErrorCode } from '../../build/core/errors.ts';
+import { EXPORT_FILES } from '../../build/core/export-files.ts';
 import { REGIONS } from '../../build/core/regions.ts';
 
 export interface Route {
@@ -90,11 +91,12 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
   }
   if (file === `${D}/changes.json`) return [route('/api/v1/changes')];
   if ((m = file.match(/^api\/v1\/_data\/changes\/(\d+\.\d+\.\d+)\.json$/))) return [route(`/api/v1/changes/${m[1]}`)];
-  // Published as real files at their own paths: the feed, the mirror manifest and its bundle.
+  // Published as real files at their own paths: the feed, the mirror manifest, its bundle and the exports.
   if (
     file === 'api/v1/changes.atom' ||
     file === 'api/v1/mirror.json' ||
-    /^api\/v1\/mirror\/\d+\.\d+\.\d+\.tar\.gz$/.test(file)
+    /^api\/v1\/mirror\/\d+\.\d+\.\d+\.tar\.gz$/.test(file) ||
+    EXPORT_FILES.some(({ name }) => file === `api/v1/exports/${name}`)
   )
     return [route(`/${file}`)];
   if (file === `${D}/build-token`) return [];

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_FILES } from '../../build/core/export-files.ts';
 import { NGINX_LIMITS, nginxConfig } from '../../build/mirror/nginx-config.ts';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { loadNetlifyConfig } from '../../build/serve/netlify-config.ts';
@@ -103,6 +104,7 @@ describe('nginx with the generated configuration', () => {
     '/api/v1/changes.atom',
     '/api/v1/mirror.json',
     `/api/v1/mirror/${MINI_VERSION}.tar.gz`,
+    ...EXPORT_FILES.map(({ name }) => `/api/v1/exports/${name}`),
     '/%61pi/v1/vehicles/volt-a-400-2024',
     '/api/v1/./vehicles/volt-a-400-2024',
     '/',

@@ -65,5 +65,10 @@ describe('the workflows', () => {
     );
     expect(script).toContain('nothing changed since release');
     expect(script).toContain('git add data/ledger data/releases data/release.yaml');
+    // Then the npm package of the release, kept with the run for a maintainer to publish.
+    const steps = workflow.jobs.release.steps as { run?: string; uses?: string; with?: Record<string, string> }[];
+    const packing = steps.findIndex((s) => s.run === 'npm run --silent package');
+    expect(packing).toBeGreaterThan(steps.findIndex((s) => s.run?.includes('git push origin HEAD:main')));
+    expect(steps[packing + 1]).toMatchObject({ uses: 'actions/upload-artifact@v4', with: { path: 'dist/*.tgz' } });
   });
 });

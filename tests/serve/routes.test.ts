@@ -108,7 +108,8 @@ describe('no file is reachable except through its public URL', () => {
       f.startsWith('api/v1/schemas/') ||
       f === 'api/v1/changes.atom' ||
       f === 'api/v1/mirror.json' ||
-      f.startsWith('api/v1/mirror/');
+      f.startsWith('api/v1/mirror/') ||
+      f.startsWith('api/v1/exports/');
     const stored = files.filter((f) => f !== '404.html' && f !== GUARD_DOC && !published(f));
     expect(stored.every((f) => f.startsWith(`${D}/`))).toBe(true);
     for (const file of stored) {

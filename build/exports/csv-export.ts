@@ -1,0 +1,68 @@
+// vehicles.csv, chargers.csv, sources.csv and edges.csv (one row per edge, sources as their ids): a header of the
+// document's field names, then one row per document; lists joined by a space, as the data files join them.
+import path from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import type { Charger, Source, Vehicle } from '../api/schemas.ts';
+import { columnsOf, fieldsOf, joinList, type Column, type FieldValue, type TableKind } from './columns.ts';
+import { AppendFile, type ExportWriter } from './export-writer.ts';
+import type { ExportedEdge } from './release-tree.ts';
+
+/** A cell as the data files write it: empty for null, a list joined by a space, true/false, numbers as JSON has them. */
+function cell(value: FieldValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return joinList(value);
+  return String(value);
+}
+
+class CsvTable {
+  private readonly columns: Column[];
+  private readonly file: AppendFile;
+
+  constructor(dir: string, kind: TableKind, name: string) {
+    this.columns = columnsOf(kind);
+    this.file = new AppendFile(path.join(dir, name));
+    this.file.write(stringify([this.columns.map((column) => column.name)]));
+  }
+
+  rows(documents: readonly object[]): void {
+    const rows = documents.map((document) => this.columns.map((column) => cell(fieldsOf(document)[column.name])));
+    this.file.write(stringify(rows));
+  }
+
+  close(): void {
+    this.file.close();
+  }
+}
+
+export class CsvExport implements ExportWriter {
+  private readonly dir: string;
+  private readonly vehicles: CsvTable;
+  private readonly chargers: CsvTable;
+  private readonly edgeTable: CsvTable;
+
+  constructor(dir: string) {
+    this.dir = dir;
+    this.vehicles = new CsvTable(dir, 'vehicle', 'vehicles.csv');
+    this.chargers = new CsvTable(dir, 'charger', 'chargers.csv');
+    this.edgeTable = new CsvTable(dir, 'edge', 'edges.csv');
+  }
+
+  vehicle(vehicle: Vehicle): void {
+    this.vehicles.rows([vehicle]);
+  }
+
+  charger(charger: Charger): void {
+    this.chargers.rows([charger]);
+  }
+
+  edges(edges: readonly ExportedEdge[]): void {
+    this.edgeTable.rows(edges);
+  }
+
+  finish(sources: readonly Source[]): void {
+    for (const table of [this.vehicles, this.chargers, this.edgeTable]) table.close();
+    const table = new CsvTable(this.dir, 'source', 'sources.csv');
+    table.rows(sources);
+    table.close();
+  }
+}

@@ -1,0 +1,30 @@
+// What each export format implements, and a file written in appends that counts its bytes as they go.
+import { closeSync, openSync, writeSync } from 'node:fs';
+import type { Charger, Source, Vehicle } from '../api/schemas.ts';
+import type { ExportedEdge } from './release-tree.ts';
+
+/** One format: fed the release once, in order (vehicles, chargers, each vehicle's edges), then finished. */
+export interface ExportWriter {
+  vehicle(vehicle: Vehicle): void;
+  charger(charger: Charger): void;
+  edges(edges: readonly ExportedEdge[]): void;
+  /** Writes what only the whole release gives (the sources the edges cite, sorted by id) and closes the files. */
+  finish(sources: readonly Source[]): void;
+}
+
+/** A file written in appends (no stream to wait on: one synchronous write per vehicle's batch). */
+export class AppendFile {
+  private readonly fd: number;
+
+  constructor(file: string) {
+    this.fd = openSync(file, 'w');
+  }
+
+  write(text: string): void {
+    writeSync(this.fd, text);
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}

@@ -1,0 +1,86 @@
+// Reads a release back from the tree a build committed: the documents the API serves, one vehicle's edges at a time,
+// so that the exports and the package hold exactly what the API answers while memory stays flat whatever the size.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type {
+  Charger,
+  ChargerList,
+  Edge,
+  IndexInfo,
+  Source,
+  Vehicle,
+  VehicleCompatibility,
+  VehicleList,
+} from '../api/schemas.ts';
+import { layout } from '../render/layout.ts';
+
+/** An edge as the exports hold it: the edge document with its sources named by id (each source is listed once). */
+export type ExportedEdge = Omit<Edge, 'sources'> & { sources: string[] };
+
+export class ReleaseTree {
+  readonly publicDir: string;
+  readonly index: IndexInfo;
+  /** Every source the edges cite, by id (filled as the edges are read). */
+  private readonly cited = new Map<string, Source>();
+
+  constructor(publicDir: string) {
+    this.publicDir = publicDir;
+    this.index = this.read<IndexInfo>(layout.index());
+  }
+
+  read<T>(relative: string): T {
+    return JSON.parse(readFileSync(path.join(this.publicDir, relative), 'utf8')) as T;
+  }
+
+  /** Vehicle slugs, sorted (retired slugs, which answer with copies of their successor's files, are not listed). */
+  vehicleSlugs(): string[] {
+    return this.read<VehicleList>(layout.vehicleList()).vehicles.map((vehicle) => vehicle.slug);
+  }
+
+  chargerSlugs(): string[] {
+    return this.read<ChargerList>(layout.chargerList()).chargers.map((charger) => charger.slug);
+  }
+
+  *vehicles(): Generator<Vehicle> {
+    for (const slug of this.vehicleSlugs()) yield this.read<Vehicle>(layout.vehicle(slug));
+  }
+
+  *chargers(): Generator<Charger> {
+    for (const slug of this.chargerSlugs()) yield this.read<Charger>(layout.charger(slug));
+  }
+
+  /** Each vehicle's edges in the API's order (by vehicle, charger, then region), sources replaced by their ids. */
+  *edgesByVehicle(): Generator<ExportedEdge[]> {
+    for (const slug of this.vehicleSlugs()) {
+      const list = this.read<VehicleCompatibility>(layout.vehicleCompatibility(slug));
+      yield list.chargers.map((edge) => ({
+        ...edge,
+        sources: edge.sources.map((source) => {
+          if (!this.cited.has(source.id)) this.cited.set(source.id, source);
+          return source.id;
+        }),
+      }));
+    }
+  }
+
+  /**
+   * Retired slugs → their successors': the vehicle (or charger) documents the list does not name are copies of a
+   * successor's, which the API answers for the retired slug.
+   */
+  aliases(side: 'vehicle' | 'charger'): Record<string, string> {
+    const [listed, file] =
+      side === 'vehicle' ? [this.vehicleSlugs(), layout.vehicle] : [this.chargerSlugs(), layout.charger];
+    const current = new Set(listed);
+    const aliases: Record<string, string> = {};
+    for (const name of readdirSync(path.join(this.publicDir, path.posix.dirname(file('_')))).sort()) {
+      const slug = name.replace(/\.json$/, '');
+      if (!current.has(slug)) aliases[slug] = this.read<{ slug: string }>(file(slug)).slug;
+    }
+    return aliases;
+  }
+
+  /** The sources the edges read so far cite, sorted by id. */
+  sources(): Source[] {
+    return [...this.cited.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+}

@@ -1,0 +1,113 @@
+// The npm package's lookups, shipped as lookups.js with its declarations: the documents the HTTP API answers, found in
+// the release's JSON without a request. No imports at run time (the package has no dependencies); indexes are built
+// on first use, and every answer is a fresh copy that the caller may change.
+import type { ChargerCompatibility, Edge, Source, VehicleCompatibility } from '../../api/schemas.ts';
+
+export type Region = Edge['region'];
+
+/** An edge as data/edges.json holds it: the edge document with its sources named by id (data/sources.json). */
+export type StoredEdge = Omit<Edge, 'sources'> & { sources: string[] };
+
+/** Retired slug → its successor's: the API answers a retired slug with its successor's documents. */
+export type Aliases = Readonly<Record<string, string>>;
+
+/** A vehicle or a charger by slug, or undefined where the API answers 404 not_found. */
+export type DocumentLookup<T> = (slug: string) => T | undefined;
+
+/** A document of the vehicles or the chargers, as GET /api/v1/vehicles/{slug} (or /chargers/{slug}) answers it. */
+export function documentLookup<T extends { slug: string }>(
+  documents: readonly T[],
+  aliases: Aliases,
+): DocumentLookup<T> {
+  let bySlug: Map<string, T> | undefined;
+  return (slug) => {
+    bySlug ??= new Map(documents.map((document) => [document.slug, document]));
+    const found = bySlug.get(aliases[slug] ?? slug);
+    return found === undefined ? undefined : structuredClone(found);
+  };
+}
+
+export interface EdgeData {
+  vehicles: readonly { slug: string }[];
+  chargers: readonly { slug: string }[];
+  /** Every edge, by vehicle slug, charger slug, then region in the published order. */
+  edges: readonly StoredEdge[];
+  sources: readonly Source[];
+  vehicleAliases: Aliases;
+  chargerAliases: Aliases;
+  /** The regions in the published order; the first is the default. */
+  regions: readonly Region[];
+}
+
+export interface EdgeLookups {
+  /**
+   * The edge of a vehicle and a charger in a region (default EU), as GET /api/v1/compatibility/{vehicle}/{charger}
+   * answers it; undefined where the API answers 404. A region the API does not know throws a RangeError (400).
+   */
+  compatibility(vehicle: string, charger: string, region?: Region): Edge | undefined;
+  /** The vehicle's edges, every region's or one region's, as GET /api/v1/vehicles/{slug}/compatibility answers them. */
+  chargersFor(vehicle: string, region?: Region): VehicleCompatibility | undefined;
+  /** The charger's edges, every region's or one region's, as GET /api/v1/chargers/{slug}/compatibility answers them. */
+  vehiclesFor(charger: string, region?: Region): ChargerCompatibility | undefined;
+}
+
+interface EdgeIndex {
+  byPair: Map<string, StoredEdge>;
+  byVehicle: Map<string, StoredEdge[]>;
+  byCharger: Map<string, StoredEdge[]>;
+  sources: Map<string, Source>;
+}
+
+const pairKey = (vehicle: string, charger: string, region: string) => `${vehicle}\n${charger}\n${region}`;
+
+function indexOf(data: EdgeData): EdgeIndex {
+  const byVehicle = new Map(data.vehicles.map((vehicle): [string, StoredEdge[]] => [vehicle.slug, []]));
+  const byCharger = new Map(data.chargers.map((charger): [string, StoredEdge[]] => [charger.slug, []]));
+  const byPair = new Map<string, StoredEdge>();
+  for (const edge of data.edges) {
+    byPair.set(pairKey(edge.vehicle, edge.charger, edge.region), edge);
+    byVehicle.get(edge.vehicle)?.push(edge);
+    byCharger.get(edge.charger)?.push(edge);
+  }
+  return { byPair, byVehicle, byCharger, sources: new Map(data.sources.map((source) => [source.id, source])) };
+}
+
+export function edgeLookups(data: EdgeData): EdgeLookups {
+  let index: EdgeIndex | undefined;
+  const indexed = () => (index ??= indexOf(data));
+  const checked = (region: Region | undefined): Region | undefined => {
+    if (region !== undefined && !data.regions.includes(region))
+      throw new RangeError(`invalid_region: ${String(region)} is not one of ${data.regions.join(', ')}`);
+    return region;
+  };
+  const document = (edge: StoredEdge): Edge => ({
+    ...edge,
+    protocols: [...edge.protocols],
+    sources: edge.sources.map((id) => ({ ...indexed().sources.get(id)! })),
+  });
+  const inRegion = (edges: readonly StoredEdge[], region: Region | undefined) =>
+    (region === undefined ? edges : edges.filter((edge) => edge.region === region)).map(document);
+  return {
+    compatibility(vehicle, charger, region) {
+      const key = pairKey(
+        data.vehicleAliases[vehicle] ?? vehicle,
+        data.chargerAliases[charger] ?? charger,
+        checked(region) ?? data.regions[0]!,
+      );
+      const edge = indexed().byPair.get(key);
+      return edge === undefined ? undefined : document(edge);
+    },
+    chargersFor(vehicle, region) {
+      const only = checked(region);
+      const slug = data.vehicleAliases[vehicle] ?? vehicle;
+      const edges = indexed().byVehicle.get(slug);
+      return edges === undefined ? undefined : { slug, chargers: inRegion(edges, only) };
+    },
+    vehiclesFor(charger, region) {
+      const only = checked(region);
+      const slug = data.chargerAliases[charger] ?? charger;
+      const edges = indexed().byCharger.get(slug);
+      return edges === undefined ? undefined : { slug, vehicles: inRegion(edges, only) };
+    },
+  };
+}

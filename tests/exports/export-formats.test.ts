@@ -1,0 +1,169 @@
+// The exports of the mini fixture's release hold exactly what the API serves: every edge in NDJSON and CSV, each
+// source once, and the SQLite file, opened with Debian's sqlite3 as its users would, agrees with /api/v1 and the JSON.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import type { Charger, Edge, IndexInfo, Source, Vehicle, VehicleCompatibility } from '../../build/api/schemas.ts';
+import { CsvExport } from '../../build/exports/csv-export.ts';
+import { sharedSite } from '../helpers/fixture.ts';
+
+const site = sharedSite('mini');
+const exported = (name: string) => readFileSync(path.join(site.publicDir, 'api/v1/exports', name), 'utf8');
+const index = site.json('api/v1/_data/index.json') as IndexInfo;
+const vehicleSlugs = (site.json('api/v1/_data/vehicles.json') as { vehicles: { slug: string }[] }).vehicles.map(
+  (v) => v.slug,
+);
+const chargerSlugs = (site.json('api/v1/_data/chargers.json') as { chargers: { slug: string }[] }).chargers.map(
+  (c) => c.slug,
+);
+/** Every edge the API serves, in its order: each vehicle's list (by charger, then region), vehicles by slug. */
+const apiEdges: Edge[] = vehicleSlugs.flatMap(
+  (slug) => (site.json(`api/v1/_data/vehicle-compatibility/${slug}.json`) as VehicleCompatibility).chargers,
+);
+const vehicles = vehicleSlugs.map((slug) => site.json(`api/v1/_data/vehicles/${slug}.json`) as Vehicle);
+const chargers = chargerSlugs.map((slug) => site.json(`api/v1/_data/chargers/${slug}.json`) as Charger);
+const citedSources: Source[] = [
+  ...new Map(apiEdges.flatMap((edge) => edge.sources).map((source) => [source.id, source])).values(),
+].sort((a, b) => (a.id < b.id ? -1 : 1));
+const withSourceIds = (edge: Edge) => ({ ...edge, sources: edge.sources.map((source) => source.id) });
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as unknown);
+
+it('the fixture has what these tests need: several vehicles, chargers, regions and sources, and null fields', () => {
+  expect(apiEdges).toHaveLength(index.counts.edges);
+  expect(new Set(apiEdges.map((edge) => edge.region)).size).toBeGreaterThan(1);
+  expect(citedSources.length).toBeGreaterThan(1);
+  expect(vehicles.some((vehicle) => vehicle.trim === null || vehicle.battery_kwh_usable === null)).toBe(true);
+});
+
+describe('NDJSON', () => {
+  it('edges.ndjson: one line per edge the API serves, in its order, the edge document with its sources by id', () => {
+    const text = exported('edges.ndjson');
+    expect(text.endsWith('\n')).toBe(true);
+    expect(ndjson(text)).toEqual(apiEdges.map(withSourceIds));
+    // Fields in the document's order: a line is the edge's own JSON with the sources array shortened.
+    expect(text.split('\n')[0]).toBe(JSON.stringify(withSourceIds(apiEdges[0]!)));
+  });
+
+  it('sources.ndjson: every source an edge cites, once, sorted by id, as the edges carry it', () => {
+    expect(ndjson(exported('sources.ndjson'))).toEqual(citedSources);
+  });
+});
+
+describe('CSV', () => {
+  /** A cell as the data files write it, spelled out here rather than taken from the build. */
+  const cell = (value: string | number | boolean | null | (string | Source)[]): string =>
+    value === null
+      ? ''
+      : Array.isArray(value)
+        ? value.map((item) => (typeof item === 'string' ? item : item.id)).join(' ')
+        : String(value);
+  const expectTable = (name: string, documents: object[]) => {
+    const [header, ...rows]: string[][] = parse(exported(name));
+    expect(header, name).toEqual(Object.keys(documents[0]!));
+    expect(rows, name).toEqual(
+      documents.map((document) => Object.values(document as Record<string, Parameters<typeof cell>[0]>).map(cell)),
+    );
+  };
+
+  it('edges.csv: one row per edge, the document fields as columns, lists joined by a space', () => {
+    expectTable('edges.csv', apiEdges);
+    expect(exported('edges.csv')).toContain(',false,');
+  });
+
+  it('vehicles.csv, chargers.csv and sources.csv: one row per document, null as an empty cell', () => {
+    expectTable('vehicles.csv', vehicles);
+    expectTable('chargers.csv', chargers);
+    expectTable('sources.csv', citedSources);
+  });
+
+  it('quotes a cell with a comma, a quote or a line break, so that it reads back whole', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ev-csv-'));
+    const writer = new CsvExport(dir);
+    const source: Source = { ...citedSources[0]!, title: 'Range, "real" figures\nsecond line' };
+    writer.finish([source]);
+    const [, row]: string[][] = parse(readFileSync(path.join(dir, 'sources.csv'), 'utf8'));
+    expect(row![2]).toBe(source.title);
+  });
+});
+
+describe('dataset.sqlite, read with the sqlite3 command-line tool', () => {
+  const database = path.join(site.publicDir, 'api/v1/exports/dataset.sqlite');
+  const query = (sql: string): Record<string, unknown>[] => {
+    const out = execFileSync('sqlite3', ['-readonly', '-json', database, sql], { encoding: 'utf8' });
+    return out.trim() === '' ? [] : (JSON.parse(out) as Record<string, unknown>[]);
+  };
+
+  it('holds as many vehicles, chargers and edges as /api/v1 counts, and each cited source', () => {
+    const [counts] = query(
+      'SELECT (SELECT count(*) FROM vehicles) AS vehicles, (SELECT count(*) FROM chargers) AS chargers, ' +
+        '(SELECT count(*) FROM edges) AS edges, (SELECT count(*) FROM sources) AS sources',
+    );
+    expect(counts).toEqual({ ...index.counts, sources: citedSources.length });
+  });
+
+  it('has the dataset version and the rules version in its metadata table', () => {
+    const metadata = Object.fromEntries(query('SELECT key, value FROM metadata').map((row) => [row.key, row.value]));
+    expect(metadata).toMatchObject({
+      datasetVersion: index.datasetVersion,
+      derivationVersion: index.derivationVersion,
+      apiVersion: index.apiVersion,
+      licenseData: 'CC-BY-4.0',
+    });
+  });
+
+  it('answers a sample of edges as the JSON does, with their sources joined through edge_sources', () => {
+    const sample = apiEdges.filter((_edge, i) => i % 3 === 0);
+    for (const edge of sample) {
+      const [row] = query(
+        `SELECT e.*, (SELECT group_concat(source, ' ') FROM (SELECT source FROM edge_sources WHERE edge = e.id ORDER BY source)) AS source_ids
+         FROM edges e WHERE vehicle = '${edge.vehicle}' AND charger = '${edge.charger}' AND region = '${edge.region}'`,
+      );
+      expect(row, `${edge.vehicle} ${edge.charger} ${edge.region}`).toEqual({
+        id: apiEdges.indexOf(edge) + 1,
+        vehicle: edge.vehicle,
+        charger: edge.charger,
+        region: edge.region,
+        kw: edge.kw,
+        state: edge.state,
+        confidence: edge.confidence,
+        protocols: edge.protocols.join(' '),
+        adapterRequired: edge.adapterRequired ? 1 : 0,
+        edgeVersion: edge.edgeVersion,
+        derivationVersion: edge.derivationVersion,
+        createdAt: edge.createdAt,
+        source_ids: edge.sources.map((source) => source.id).join(' '),
+      });
+    }
+  });
+
+  it('answers a vehicle and a charger as their documents do', () => {
+    const [vehicle] = query(`SELECT * FROM vehicles WHERE slug = '${vehicles[0]!.slug}'`);
+    expect(vehicle).toEqual({ ...vehicles[0], bidirectional: vehicles[0]!.bidirectional.join(' ') });
+    const [charger] = query(`SELECT * FROM chargers WHERE slug = '${chargers[0]!.slug}'`);
+    expect(charger).toEqual(chargers[0]);
+  });
+
+  it('declares the foreign keys, which all resolve, and indexes the slugs and (vehicle, charger, region)', () => {
+    const references = (table: string) =>
+      query(`PRAGMA foreign_key_list(${table})`)
+        .map((key) => `${String(key.from)} → ${String(key.table)}.${String(key.to)}`)
+        .sort();
+    expect(references('edges')).toEqual(['charger → chargers.slug', 'vehicle → vehicles.slug']);
+    expect(references('edge_sources')).toEqual(['edge → edges.id', 'source → sources.id']);
+    expect(query('PRAGMA foreign_key_check')).toEqual([]);
+    expect(query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+    const indexed = (name: string) => query(`PRAGMA index_info(${name})`).map((column) => column.name);
+    expect(indexed('edges_by_pair')).toEqual(['vehicle', 'charger', 'region']);
+    expect(indexed('edges_by_charger')).toEqual(['charger', 'vehicle']);
+    for (const table of ['vehicles', 'chargers'])
+      expect(query(`PRAGMA index_list(${table})`).map((i) => i.origin)).toContain('pk');
+    expect(query('PRAGMA page_size')).toEqual([{ page_size: 4096 }]);
+  });
+});
