@@ -122,7 +122,7 @@ export const observationColumns = z.object({
 export const sourceEntry = z.object({
   id: slug().describe('Identifier that rows cite in their source column.'),
   kind: oneOf(SOURCE_KINDS).describe(
-    'oem, regulatory, press, community, testing (or derived, reserved for the rules).',
+    'oem, regulatory, press, community, testing; dataset for a record of an imported open dataset and the documents only it cites (written by npm run import); derived is reserved for the rules.',
   ),
   title: text().describe('Title of the document as published.'),
   url: z
