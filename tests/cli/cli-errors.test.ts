@@ -37,7 +37,7 @@ function gitRepo(): string {
 }
 
 describe('unknown flags and arguments', () => {
-  it.each<CommandName>(['build', 'check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror'])(
+  it.each<CommandName>(['build', 'check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror', 'import'])(
     'npm run %s -- --bogus: one line naming the flag and the usage',
     async (name) => {
       const result = await runCli(name, ['--bogus']);

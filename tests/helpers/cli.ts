@@ -21,6 +21,7 @@ const COMMANDS = {
   release: async () => (await import('../../build/cli/release.ts')).release,
   serve: async () => (await import('../../build/cli/serve.ts')).serve,
   mirror: async () => (await import('../../build/cli/mirror.ts')).mirror,
+  import: async () => (await import('../../build/cli/import.ts')).importDataset,
 } satisfies Record<string, () => Promise<Command>>;
 
 export type CommandName = keyof typeof COMMANDS;
