@@ -149,6 +149,31 @@ describe('importing a release into a project', () => {
     ).toBe('fixture-spec');
   });
 
+  it("offers a figure our own sources contradict to no other variant: the record's other market goes without it", async () => {
+    const root = importProject();
+    editData(
+      root,
+      'vehicles.csv',
+      (text) =>
+        `${text}tesla-model-3-performance-2024-eu,Tesla,Model 3,Performance,2024,,,200,,,,,,,fixture-spec,fixture-test,,\n`,
+    );
+    editData(
+      root,
+      'vehicle_regions.csv',
+      (text) => `${text}tesla-model-3-performance-2024-eu,EU,type2,ccs2,fixture-spec\n`,
+    );
+    await importOpenEvData({ root, from: OED_FIXTURE });
+    expect(vehicle(root, 'tesla-model-3-performance-2024-eu')).toMatchObject({
+      max_dc_kw_oem: '200',
+      dc_source: 'fixture-test',
+    });
+    const na = vehicle(root, 'tesla-model-3-performance-2024-na')!;
+    expect([na.max_dc_kw_oem, na.architecture_voltage_v]).toEqual(['', '400']);
+    expect(na.note).toContain(
+      "max_dc_kw_oem left empty: our own sources for tesla-model-3-performance-2024-eu contradict the record's 250",
+    );
+  });
+
   it('leaves a family that has variants of ours that year undecided until mapping.yaml decides', async () => {
     const { root, result } = await imported();
     expect(vehicle(root, 'volkswagen-id-3-pro-2024-eu')).toBeUndefined();

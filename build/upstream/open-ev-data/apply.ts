@@ -10,6 +10,7 @@ import type { Extract } from './extract.ts';
 import { decisionMarket, type Decision, type Mapping } from './mapping.ts';
 import { takeBack } from './ownership.ts';
 import { proposeRecord, type Proposal } from './propose.ts';
+import { addContradictions, offerOf, type Contradicted } from './offer.ts';
 import { addRegions, applyToExisting, newVehicle, type Context, type Finding } from './row-updates.ts';
 
 export type { Finding } from './row-updates.ts';
@@ -87,6 +88,29 @@ function startState(files: ImportFiles, mapping: Mapping, version: string): Stat
   };
 }
 
+/** The decisions about one proposal: those of its record for its market or for every market. */
+const decisionsFor = (mapping: Mapping, p: Proposal): Decision[] =>
+  mapping.decisions.filter((d) => d.record === p.record.path && [null, p.market].includes(decisionMarket(d, p.brand)));
+
+/**
+ * The figures our own rows contradict, read before anything changes, from the rows the decisions name or the row of
+ * each proposal's slug: they are offered to no other row (see offer.ts).
+ */
+function contradictedFigures(state: State, proposals: readonly Proposal[], mapping: Mapping): Contradicted {
+  const found = new Map<string, string>();
+  for (const p of proposals) {
+    const decisions = decisionsFor(mapping, p);
+    if (decisions.some((d) => d.skip !== undefined)) continue;
+    const named = decisions.flatMap((d) => (d.vehicle ? [d.vehicle] : []));
+    const offer = offerOf(p);
+    for (const slug of named.length > 0 ? named : [p.slug]) {
+      const row = state.bySlug.get(slug);
+      if (row) addContradictions(row, offer, found);
+    }
+  }
+  return found;
+}
+
 /** Every record's proposals, with the maintainers' decisions: which go to which row, which are skipped. */
 export function applyExtract(
   files: ImportFiles,
@@ -95,28 +119,30 @@ export function applyExtract(
 ): { files: ImportFiles; findings: Finding[] } {
   const state = startState(files, mapping, extract.version);
   const { ctx } = state;
+  const proposals: Proposal[] = [];
   for (const record of extract.records) {
-    const { proposals, skipped } = proposeRecord(record, mapping);
-    for (const s of skipped) ctx.findings.push({ kind: 'skipped', ...s });
-    const decisions = mapping.decisions.filter((d) => d.record === record.path);
-    for (const p of proposals) {
-      const mine = decisions.filter((d) => [null, p.market].includes(decisionMarket(d, p.brand)));
-      const target = place(state, p, mine);
-      if (target === null) continue;
-      const citations = recordCitations(record, extract.version);
-      if (target === 'new') {
-        const row = newVehicle(p, citations, ctx);
-        state.vehicles.push(row);
-        state.bySlug.set(p.slug, row);
-        state.created.set(p.slug, record.path);
-        ctx.findings.push({ kind: 'created', record: record.path, vehicle: p.slug });
-        addRegions(row, p, citations, ctx, state.regions, state.regionKeys);
-        continue;
-      }
-      for (const row of target) {
-        applyToExisting(row, p, citations, ctx);
-        addRegions(row, p, citations, ctx, state.regions, state.regionKeys);
-      }
+    const proposed = proposeRecord(record, mapping);
+    for (const s of proposed.skipped) ctx.findings.push({ kind: 'skipped', ...s });
+    proposals.push(...proposed.proposals);
+  }
+  const contradicted = contradictedFigures(state, proposals, mapping);
+  for (const p of proposals) {
+    const target = place(state, p, decisionsFor(mapping, p));
+    if (target === null) continue;
+    const citations = recordCitations(p.record, extract.version);
+    const offer = offerOf(p, contradicted);
+    if (target === 'new') {
+      const row = newVehicle(offer, citations, ctx);
+      state.vehicles.push(row);
+      state.bySlug.set(p.slug, row);
+      state.created.set(p.slug, p.record.path);
+      ctx.findings.push({ kind: 'created', record: p.record.path, vehicle: p.slug });
+      addRegions(row, p, citations, ctx, state.regions, state.regionKeys);
+      continue;
+    }
+    for (const row of target) {
+      applyToExisting(row, offerOf(p), offer, citations, ctx);
+      addRegions(row, p, citations, ctx, state.regions, state.regionKeys);
     }
   }
   for (const slug of state.dropped) if (!state.bySlug.has(slug)) ctx.findings.push({ kind: 'dropped', vehicle: slug });

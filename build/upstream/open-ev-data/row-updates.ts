@@ -1,13 +1,12 @@
 // How one OpenEV Data proposal changes our rows: a new variant, or an existing one whose figure groups without a
-// source of ours are filled and whose others are cross-checked (over 5 % apart: noted, ours stands; else cited).
+// source are filled and whose groups our own sources back are cross-checked (over 5 % apart: noted, ours stands;
+// else the record is cited beside ours).
 import type { Region } from '../../core/regions.ts';
 import type { Row } from '../data-files.ts';
-import { isOwnedSource, type OwnedSource, type RecordCitations } from './citations.ts';
+import type { OwnedSource, RecordCitations } from './citations.ts';
+import { disagreement, ownGroups, type Offer } from './offer.ts';
 import { GROUPS, ids, join, type Group } from './ownership.ts';
 import type { Proposal } from './propose.ts';
-
-/** Two figures further apart than this (relative to ours) disagree. */
-export const AGREEMENT_TOLERANCE = 0.05;
 
 export type Finding =
   | { kind: 'created'; record: string; vehicle: string }
@@ -21,42 +20,6 @@ export type Finding =
   | { kind: 'undecided'; record: string; market: Region; slug: string; existing: string[] }
   | { kind: 'dropped'; vehicle: string }
   | { kind: 'error'; record: string; message: string };
-
-/** The proposal's figures, by group, as cells (only those it gives). */
-function proposedCells(p: Proposal): Record<Group, Record<string, string>> {
-  const cell = (value: number | null | undefined) =>
-    value === null || value === undefined ? undefined : String(value);
-  const cells = {
-    source: { battery_kwh_usable: cell(p.usable.value), bidirectional: p.bidirectional.join(' ') || undefined },
-    dc_source: p.dc ? { max_dc_kw_oem: cell(p.dc.kw), architecture_voltage_v: cell(p.dc.voltage.value) } : {},
-    ac_source: p.ac.value ? { max_ac_kw_oem: cell(p.ac.value.kw), ac_phases: cell(p.ac.value.phases) } : {},
-  };
-  const given = (o: Record<string, string | undefined>) =>
-    Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => e[1] !== undefined));
-  return { source: given(cells.source), dc_source: given(cells.dc_source), ac_source: given(cells.ac_source) };
-}
-
-/** Why the proposal leaves out or reads a figure as it does, for the figures of these groups. */
-function whys(p: Proposal, groups: readonly Group[]): string[] {
-  const byGroup: Record<Group, (string | undefined)[]> = {
-    source: [p.usable.why],
-    dc_source: [p.dc?.voltage.why],
-    ac_source: [p.ac.why],
-  };
-  return groups.flatMap((group) => byGroup[group].filter((why): why is string => why !== undefined));
-}
-
-/** How far apart two cells of a field are, or null when they agree. */
-function disagreement(field: string, ours: string, theirs: string, p: Proposal): string | null {
-  if (field === 'bidirectional') return null;
-  if (field === 'architecture_voltage_v' && p.dc?.voltageFromClass) {
-    const classOf = (volts: number) => (volts > 500 ? '800v' : '400v');
-    return classOf(Number(ours)) === classOf(Number(theirs)) ? null : `the ${classOf(Number(theirs))} class`;
-  }
-  if (field === 'ac_phases') return ours === theirs ? null : 'another phase count';
-  const apart = Math.abs(Number(theirs) - Number(ours)) / Number(ours);
-  return apart > AGREEMENT_TOLERANCE ? `${(apart * 100).toFixed(1)} % apart` : null;
-}
 
 /** One run's state the row updates share: the version cited, the findings, the importer's sources cited so far. */
 export interface Context {
@@ -77,25 +40,18 @@ const fragment = (ctx: Context, p: Proposal, text: string) => `[OpenEV Data ${ct
  * returned note says so); otherwise the record is cited beside ours when at least one figure agrees. Empty cells of
  * ours are listed for a maintainer, never filled.
  */
-function crossCheck(
-  row: Row,
-  group: Group,
-  cells: Record<string, string>,
-  p: Proposal,
-  citations: RecordCitations,
-  ctx: Context,
-): string | null {
-  const base = { record: p.record.path, vehicle: row.slug! };
+function crossCheck(row: Row, group: Group, offer: Offer, citations: RecordCitations, ctx: Context): string | null {
+  const base = { record: offer.proposal.record.path, vehicle: row.slug! };
   const agreed: string[] = [];
   const conflicts: string[] = [];
-  for (const [field, theirs] of Object.entries(cells)) {
+  for (const [field, theirs] of Object.entries(offer.cells[group])) {
     const ours = row[field] ?? '';
     if (field === 'bidirectional') continue;
     if (ours === '') {
       ctx.findings.push({ kind: 'not-filled', ...base, field, theirs });
       continue;
     }
-    const apart = disagreement(field, ours, theirs, p);
+    const apart = disagreement(field, ours, theirs, offer.proposal);
     if (apart === null) agreed.push(field);
     else {
       conflicts.push(`${field} ${theirs} against ${ours} here (${apart})`);
@@ -110,45 +66,46 @@ function crossCheck(
   return null;
 }
 
-/** Fills the groups of an existing row that no source backs; cross-checks those our own sources back. */
-export function applyToExisting(row: Row, p: Proposal, citations: RecordCitations, ctx: Context): void {
-  const proposed = proposedCells(p);
+/**
+ * Fills the groups of an existing row that no source backs (from `offer`, which leaves out what our sources
+ * contradict elsewhere) and cross-checks those our own sources back (against everything the record gives, `full`).
+ */
+export function applyToExisting(row: Row, full: Offer, offer: Offer, citations: RecordCitations, ctx: Context): void {
+  const p = offer.proposal;
   const notes: string[] = [];
   const filled: Group[] = [];
+  const own = ownGroups(row);
   ctx.findings.push({ kind: 'matched', record: p.record.path, vehicle: row.slug! });
   for (const group of GROUPS) {
-    const cells = proposed[group];
-    const fields = Object.keys(cells);
-    const cited = ids(row[group]);
-    if (fields.length === 0) continue;
-    if (cited.length === 0) {
-      for (const field of fields) row[field] = cells[field]!;
+    const fields = Object.keys(offer.cells[group]);
+    if (own.includes(group)) {
+      const conflict = crossCheck(row, group, full, citations, ctx);
+      if (conflict) notes.push(conflict);
+    } else if (fields.length > 0 && ids(row[group]).length === 0) {
+      // (A group citing only the importer's sources was filled in this run from another record: that one stands.)
+      for (const field of fields) row[field] = offer.cells[group][field]!;
       row[group] = join(cite(ctx, citations));
       filled.push(group);
       ctx.findings.push({ kind: 'filled', record: p.record.path, vehicle: row.slug!, fields });
-    } else if (!cited.every(isOwnedSource)) {
-      // (A group citing only the importer's sources was filled in this run from another record: that one stands.)
-      const conflict = crossCheck(row, group, cells, p, citations, ctx);
-      if (conflict) notes.push(conflict);
     }
   }
   if (filled.length > 0) {
-    const reasons = whys(p, filled);
-    const fields = filled.flatMap((g) => Object.keys(proposed[g])).join(', ');
+    const reasons = filled.flatMap((group) => offer.whys[group]);
+    const fields = filled.flatMap((group) => Object.keys(offer.cells[group])).join(', ');
     notes.push(`fills ${fields}${reasons.length ? ` (${reasons.join('; ')})` : ''}`);
   }
   if (notes.length > 0) row.note = [row.note, fragment(ctx, p, notes.join('; '))].filter(Boolean).join(' ');
 }
 
-export function newVehicle(p: Proposal, citations: RecordCitations, ctx: Context): Row {
-  const proposed = proposedCells(p);
+export function newVehicle(offer: Offer, citations: RecordCitations, ctx: Context): Row {
+  const p = offer.proposal;
   const row: Row = { slug: p.slug, brand: p.brand, family: p.family, trim: p.trim, model_year: String(p.record.year) };
   for (const group of GROUPS) {
-    Object.assign(row, proposed[group]);
-    const given = Object.keys(proposed[group]).length > 0 || group === 'source';
+    Object.assign(row, offer.cells[group]);
+    const given = Object.keys(offer.cells[group]).length > 0 || group === 'source';
     row[group] = given ? join(cite(ctx, citations)) : '';
   }
-  const reasons = whys(p, GROUPS);
+  const reasons = GROUPS.flatMap((group) => offer.whys[group]);
   row.note = fragment(ctx, p, `imported${reasons.length ? `; ${reasons.join('; ')}` : ''}`);
   return row;
 }
