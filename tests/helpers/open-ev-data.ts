@@ -55,3 +55,18 @@ export function writeMapping(root: string, mapping: string): void {
   mkdirSync(path.join(root, IMPORT_DIR), { recursive: true });
   writeFileSync(path.join(root, IMPORT_DIR, MAPPING_FILE), mapping);
 }
+
+/** Adds a Model 3 Performance 2024 (EU) of ours: its DC peak `kw` from a source of ours, nothing else sourced. */
+export function addOwnPerformance(root: string, kw: number): void {
+  editData(
+    root,
+    'vehicles.csv',
+    (text) =>
+      `${text}tesla-model-3-performance-2024-eu,Tesla,Model 3,Performance,2024,,,${kw},,,,,,,fixture-spec,fixture-test,,\n`,
+  );
+  editData(
+    root,
+    'vehicle_regions.csv',
+    (text) => `${text}tesla-model-3-performance-2024-eu,EU,type2,ccs2,fixture-spec\n`,
+  );
+}

@@ -10,7 +10,7 @@ import { IMPORT_DIR, importOpenEvData, ImportRefused } from '../../build/upstrea
 import { importReport } from '../../build/upstream/open-ev-data/report.ts';
 import { runCli } from '../helpers/cli.ts';
 import { editData, treeDigest } from '../helpers/fixture.ts';
-import { importProject, OED_FIXTURE, TEST_MAPPING, writeMapping } from '../helpers/open-ev-data.ts';
+import { addOwnPerformance, importProject, OED_FIXTURE, TEST_MAPPING, writeMapping } from '../helpers/open-ev-data.ts';
 
 type Row = Record<string, string>;
 const csv = (root: string, file: string) =>
@@ -151,17 +151,7 @@ describe('importing a release into a project', () => {
 
   it("offers a figure our own sources contradict to no other variant: the record's other market goes without it", async () => {
     const root = importProject();
-    editData(
-      root,
-      'vehicles.csv',
-      (text) =>
-        `${text}tesla-model-3-performance-2024-eu,Tesla,Model 3,Performance,2024,,,200,,,,,,,fixture-spec,fixture-test,,\n`,
-    );
-    editData(
-      root,
-      'vehicle_regions.csv',
-      (text) => `${text}tesla-model-3-performance-2024-eu,EU,type2,ccs2,fixture-spec\n`,
-    );
+    addOwnPerformance(root, 200);
     await importOpenEvData({ root, from: OED_FIXTURE });
     expect(vehicle(root, 'tesla-model-3-performance-2024-eu')).toMatchObject({
       max_dc_kw_oem: '200',
@@ -251,17 +241,7 @@ describe('re-importing', () => {
         }),
       );
     const primaryFirst = importProject();
-    editData(
-      primaryFirst,
-      'vehicles.csv',
-      (text) =>
-        `${text}tesla-model-3-performance-2024-eu,Tesla,Model 3,Performance,2024,,,240,,,,,,,fixture-spec,fixture-test,,\n`,
-    );
-    editData(
-      primaryFirst,
-      'vehicle_regions.csv',
-      (text) => `${text}tesla-model-3-performance-2024-eu,EU,type2,ccs2,fixture-spec\n`,
-    );
+    addOwnPerformance(primaryFirst, 240);
     await importOpenEvData({ root: primaryFirst, from: OED_FIXTURE });
 
     const { root: importFirst } = await imported();
