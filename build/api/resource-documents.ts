@@ -1,5 +1,5 @@
 // Builds the vehicle, charger, list and index documents (exact contract fields, in order) from the dataset.
-import { ATTRIBUTION, CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
+import { ATTRIBUTION, CODE_LICENSE, DATA_LICENSE, INCLUDED_DATASETS } from '../core/license.ts';
 import { REGIONS, type Region } from '../core/regions.ts';
 import type { Dataset } from '../data/dataset.ts';
 import type { ChargerRow, VehicleRow } from '../data/tables.ts';
@@ -89,6 +89,20 @@ export function indexDocument(data: Dataset, datasetVersion: string, edges: numb
       data: DATA_LICENSE.identifier,
       attribution: ATTRIBUTION,
       url: DATA_LICENSE.url,
+      includes: includedDatasets(data),
     },
   };
+}
+
+/** The included datasets that some source of kind dataset belongs to (by the prefix of its id). */
+function includedDatasets(data: Dataset): { name: string; license: string; url: string }[] {
+  const prefixes = new Set<string>();
+  for (const source of data.sources.values())
+    if (source.kind === 'dataset')
+      for (const d of INCLUDED_DATASETS) if (source.id.startsWith(d.sourcePrefix)) prefixes.add(d.sourcePrefix);
+  return INCLUDED_DATASETS.filter((d) => prefixes.has(d.sourcePrefix)).map(({ name, license, url }) => ({
+    name,
+    license,
+    url,
+  }));
 }

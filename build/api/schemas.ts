@@ -112,6 +112,17 @@ export const IndexDocument = z
         data: z.literal(DATA_LICENSE.identifier).describe('SPDX identifier of the data licence.'),
         attribution: z.literal(ATTRIBUTION).describe('How to credit the data.'),
         url: z.literal(DATA_LICENSE.url).describe('The data licence.'),
+        includes: z
+          .array(
+            z.strictObject({
+              name: z.string().describe('Name of the dataset.'),
+              license: z.string().describe('SPDX identifier of its licence (its text is in data/LICENSE).'),
+              url: z.string().describe('Where the dataset is published.'),
+            }),
+          )
+          .describe(
+            'Open datasets whose records the data includes (cited in edges as sources of kind dataset), with their licences; empty when none.',
+          ),
       })
       .describe('Extension (v1.1): the licences of the code and the data.'),
   })

@@ -40,7 +40,7 @@ export const STATE_WORDS: Record<State, StateWords> = {
 export const FIELD_WORDS = {
   kw: 'Expected peak power of the pairing in kilowatts: the lowest of what the vehicle accepts on that current, what the charger (and its connector) delivers, and any adapter’s cap. 0 means no figure: the state is no or unk, or an observed pairing has no measured peak.',
   confidence:
-    'How sure the dataset is of the edge, from 0 (a guess) to 1 (certain). Pairings decided by a curated observation score highest, by the strength of its best source (a test, the manufacturer, a regulator, the press, the community); pairings derived from specifications by the rules score lower, and lower still with an adapter or with inputs that could not be checked; unk scores lowest.',
+    'How sure the dataset is of the edge, from 0 (a guess) to 1 (certain). Pairings decided by a curated observation score highest, by the strength of its best source (a test, the manufacturer, a regulator, the press, the community); pairings derived from specifications by the rules score lower, and lower still with an adapter, with inputs that could not be checked or with vehicle figures that only an imported dataset gives (a little higher where our own sources and that dataset agree); unk scores lowest.',
   adapterRequired:
     'Whether an adapter is needed between the charger’s connector and the vehicle’s inlet: true exactly when the state is adp.',
   protocols:
@@ -58,5 +58,7 @@ export const SOURCE_KIND_WORDS: Record<SourceKind, string> = {
   press: 'a press article or review',
   community: 'an owners’ forum, club or dealer report',
   testing: 'a measurement by a testing organisation',
+  dataset:
+    'a record of an open dataset the project imports (its version and record path in the title), or a document only such a record cites, which the project did not open itself',
   derived: 'the build’s compatibility rules (the edge was derived from the other sources)',
 };

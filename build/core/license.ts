@@ -1,4 +1,5 @@
-// The licences the project publishes under (contract §6): the code, the data, and the attribution the data licence asks for.
+// The licences the project publishes under (contract §10): the code, the data, the attribution the data licence asks
+// for, and the open datasets the data includes records of (their licence texts are in data/LICENSE).
 
 export const CODE_LICENSE = { name: 'MIT', identifier: 'MIT', file: 'LICENSE' } as const;
 export const DATA_LICENSE = {
@@ -8,3 +9,22 @@ export const DATA_LICENSE = {
   url: 'https://creativecommons.org/licenses/by/4.0/',
 } as const;
 export const ATTRIBUTION = 'Open EV compatibility API contributors';
+
+/** An open dataset whose records the data imports (`npm run import`); its licence text is appended to data/LICENSE. */
+export interface IncludedDataset {
+  name: string;
+  /** SPDX identifier of its licence. */
+  license: string;
+  url: string;
+  /** Every source id the importer writes for it starts with this. */
+  sourcePrefix: string;
+}
+
+export const INCLUDED_DATASETS: readonly IncludedDataset[] = [
+  {
+    name: 'OpenEV Data dataset',
+    license: 'CDLA-Permissive-2.0',
+    url: 'https://github.com/open-ev-data/open-ev-data-dataset',
+    sourcePrefix: 'oed-',
+  },
+];

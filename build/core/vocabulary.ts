@@ -12,6 +12,9 @@ export type CurrentKind = (typeof CURRENT_KINDS)[number];
 
 export const BIDIRECTIONAL_MODES = ['V2L', 'V2H', 'V2G'] as const;
 
-/** What kind of document a source is; `derived` is reserved for the rules' own marker. */
-export const SOURCE_KINDS = ['oem', 'regulatory', 'press', 'community', 'testing', 'derived'] as const;
+/**
+ * What kind of document a source is. `dataset`: a record of an open dataset we import, or a document only such a
+ * record cites (we did not open it); `derived` is reserved for the rules' own marker.
+ */
+export const SOURCE_KINDS = ['oem', 'regulatory', 'press', 'community', 'testing', 'dataset', 'derived'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];

@@ -27,7 +27,7 @@ export const vehicleColumns = z.object({
     'Usable battery capacity in kWh; empty when not published.',
   ),
   architecture_voltage_v: optionalNumber({ min: 200, max: 1000, integer: true, unit: 'V' }).describe(
-    'Nominal pack voltage in volts (e.g. 400, 697, 800); decides which DC chargers can reach it.',
+    'Nominal pack voltage in volts (e.g. 400, 697, 800), or the architecture class value (400 or 800) where only the class is published (the note says so); decides which DC chargers can reach it.',
   ),
   max_dc_kw_oem: optionalNumber({ min: 1, max: 1000, unit: 'kW' }).describe(
     "Manufacturer's peak DC charging power in kW; empty when the variant has no DC charging or it is not published.",
@@ -122,7 +122,7 @@ export const observationColumns = z.object({
 export const sourceEntry = z.object({
   id: slug().describe('Identifier that rows cite in their source column.'),
   kind: oneOf(SOURCE_KINDS).describe(
-    'oem, regulatory, press, community, testing (or derived, reserved for the rules).',
+    'oem, regulatory, press, community, testing; dataset for a record of an imported open dataset and the documents only it cites (written by npm run import); derived is reserved for the rules.',
   ),
   title: text().describe('Title of the document as published.'),
   url: z

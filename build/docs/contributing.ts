@@ -88,6 +88,11 @@ that changed since the last release, so an unreleased change is never published 
 - **Slugs are permanent.** A vehicle's or charger's id is a UUID derived from its slug, so renaming a
   slug publishes a new resource. Slugs: lowercase letters, digits and single hyphens; vehicles
   \`brand-family-trim-year[-market]\`, chargers \`brand-model\`.
+- **Imported rows.** Sources whose ids start with \`oed-\` (kind \`dataset\`) and notes in \`[OpenEV Data …]\`
+  brackets are written by \`npm run import -- open-ev-data\`, which rewrites them on every run: do not edit them by
+  hand. To source a figure the import filled, put your source in the figure's column group (\`dc_source\`,
+  \`ac_source\` or \`source\`) instead of the \`oed-\` ids; the group is then yours, and the import only
+  cross-checks it ([\`data/README.md\`](data/README.md#imported-data)).
 - **Format.** UTF-8 without BOM, LF line endings, lists inside a cell separated by single spaces, rows
   sorted (\`npm run fix\` does all of this).
 

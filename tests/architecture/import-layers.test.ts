@@ -7,7 +7,8 @@ import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
 /**
  * The layers, lowest first. data → checks → derive → (api: the published shapes) → release (ledger, history) →
- * render → write and exports → pipeline; serve, netlify-edge, report, mirror, docs, package and cli sit on top of what they use.
+ * render → write and exports → pipeline; serve, netlify-edge, report, upstream (dataset imports), mirror, docs, package
+ * and cli sit on top of what they use.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['core', 'types'],
@@ -16,7 +17,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['api'],
   ['release'],
   ['render', 'explore'],
-  ['write', 'exports', 'serve', 'netlify-edge', 'report'],
+  ['write', 'exports', 'serve', 'netlify-edge', 'report', 'upstream'],
   ['pipeline', 'mirror', 'docs', 'package'],
   ['cli'],
 ];

@@ -128,7 +128,7 @@ describe('a build over broken data', () => {
       editData(root, 'sources.yaml', (t) => t.replace('kind: testing', 'kind: rumour')),
     );
     expect(result.problems).toEqual([
-      'data/sources.yaml:8:9: [schema] kind: must be one of oem, regulatory, press, community, testing, derived, got "rumour"',
+      'data/sources.yaml:8:9: [schema] kind: must be one of oem, regulatory, press, community, testing, dataset, derived, got "rumour"',
     ]);
   });
 });

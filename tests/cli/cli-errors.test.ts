@@ -37,13 +37,22 @@ function gitRepo(): string {
 }
 
 describe('unknown flags and arguments', () => {
-  it.each<CommandName>(['build', 'check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror', 'package'])(
-    'npm run %s -- --bogus: one line naming the flag and the usage',
-    async (name) => {
-      const result = await runCli(name, ['--bogus']);
-      expectOneLine(result, new RegExp(`^${name}: Unknown option '--bogus'; usage: npm run ${name}`));
-    },
-  );
+  it.each<CommandName>([
+    'build',
+    'check',
+    'fix',
+    'docs',
+    'coverage',
+    'diff',
+    'release',
+    'serve',
+    'mirror',
+    'package',
+    'import',
+  ])('npm run %s -- --bogus: one line naming the flag and the usage', async (name) => {
+    const result = await runCli(name, ['--bogus']);
+    expectOneLine(result, new RegExp(`^${name}: Unknown option '--bogus'; usage: npm run ${name}`));
+  });
 
   it('a stray argument where none is taken', async () => {
     expectOneLine(await runCli('check', ['extra']), /^check: Unexpected argument 'extra'|^check: expected 0 argument/);

@@ -94,18 +94,42 @@ describe('deriveEdge', () => {
     expect(edge).toMatchObject({ state: 'no', kw: 0, adapterRequired: false, protocols: [], confidence: C.ruledOut });
   });
 
+  /** A 50 kW CCS1 cable on the NACS unit in NA: a direct path for the CCS1 car. */
+  const direct = connectorRow({
+    charger: sup.slug,
+    region: 'NA',
+    connector: 'ccs1',
+    max_kw: 50,
+    max_current_a: 500,
+    source: ['ccs1-sheet'],
+  });
+
   it('prefers a direct path over an adapter, even at lower power', () => {
-    const direct = connectorRow({
-      charger: sup.slug,
-      region: 'NA',
-      connector: 'ccs1',
-      max_kw: 50,
-      max_current_a: 500,
-      source: ['ccs1-sheet'],
-    });
     const edge = deriveEdge(dataset({ ...base, chargerConnectors: [...supRows, direct] }), car, sup, 'NA');
     expect(edge).toMatchObject({ state: 'limited', kw: 50, adapterRequired: false, confidence: C.base });
     expect(edge?.sourceIds).toEqual(['ccs1-sheet', DERIVED_SOURCE_ID, 'spec-sheet']);
+  });
+
+  it("scores the path by where the vehicle's figures for its current come from: a dataset alone, or with our own", () => {
+    const imported = [source({ id: 'oed-record', kind: 'dataset' }), source({ id: 'oed-cited', kind: 'dataset' })];
+    const withDirect = (v: typeof car) => {
+      const d = dataset({ ...base, vehicles: [v], sources: [...sources, ...imported], chargerConnectors: [direct] });
+      return deriveEdge(d, v, sup, 'NA');
+    };
+    const upstreamOnly = { ...car, dc_source: ['oed-record', 'oed-cited'] };
+    const corroborated = { ...car, dc_source: ['spec-sheet', 'oed-record'] };
+    // The AC figures are not the path's: a dataset behind them does not move a DC edge.
+    const acOnlyImported = { ...car, ac_source: ['oed-record'] };
+    expect(withDirect(car)?.confidence).toBe(C.base);
+    expect(withDirect(upstreamOnly)).toMatchObject({
+      state: 'limited',
+      confidence: round2(C.base - C.upstreamOnlyPenalty),
+    });
+    expect(withDirect(upstreamOnly)?.sourceIds).toEqual(
+      ['ccs1-sheet', 'oed-cited', 'oed-record', 'spec-sheet', DERIVED_SOURCE_ID].sort(),
+    );
+    expect(withDirect(corroborated)?.confidence).toBe(round2(C.base + C.corroborationBonus));
+    expect(withDirect(acOnlyImported)?.confidence).toBe(C.base);
   });
 
   it('is unk, without adapterRequired, when an adapter path lacks a figure', () => {

@@ -22,6 +22,7 @@ const COMMANDS = {
   serve: async () => (await import('../../build/cli/serve.ts')).serve,
   mirror: async () => (await import('../../build/cli/mirror.ts')).mirror,
   package: async () => (await import('../../build/cli/package.ts')).packageRelease,
+  import: async () => (await import('../../build/cli/import.ts')).importDataset,
 } satisfies Record<string, () => Promise<Command>>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -1,9 +1,13 @@
-// Rule "confidence": how sure an edge is, 0..1, from how it was decided (observation, specs) and what was missing.
+// Rule "confidence": how sure an edge is, 0..1, from how it was decided (observation, specs), what was missing and
+// where the vehicle's figures come from (our own sources, an imported dataset only, or both agreeing).
 import type { SourceKind, State } from '../../core/vocabulary.ts';
-import type { DerivationRule } from '../rule.ts';
+import type { DerivationRule, EdgeDraft } from '../rule.ts';
+
+/** The kinds of source an observation can rest on: not the rules' marker, not an imported dataset. */
+type ObservationSourceKind = Exclude<SourceKind, 'derived' | 'dataset'>;
 
 /** Curated observations score by the strongest kind of source behind them, always above derivation from specs. */
-export const OBSERVATION_CONFIDENCE: Record<Exclude<SourceKind, 'derived'>, number> = {
+export const OBSERVATION_CONFIDENCE: Record<ObservationSourceKind, number> = {
   testing: 0.95,
   oem: 0.92,
   regulatory: 0.92,
@@ -23,14 +27,37 @@ export const DERIVED_CONFIDENCE = {
   adapterPenalty: 0.1,
   /** Per figure that could not be checked but would not change the state (a voltage, a current, the wallbox phases). */
   uncheckedInputPenalty: 0.05,
+  /** The vehicle's figures for the path's current rest on an imported dataset alone. */
+  upstreamOnlyPenalty: 0.1,
+  /** Our own sources and an imported dataset agree on them (the importer cites the dataset only then). */
+  corroborationBonus: 0.04,
   floor: 0.3,
 } as const;
+
+/**
+ * Where the vehicle's figures for a current come from, by the kinds of the sources their group (`dc_source`,
+ * `ac_source`) cites: our own sources, an imported dataset alone, or both (written by the importer only where the
+ * dataset agrees, within 5 %, with every figure both give).
+ */
+export type FigureProvenance = 'own' | 'upstream-only' | 'corroborated';
+
+export function figureProvenance(kinds: readonly SourceKind[]): FigureProvenance {
+  const fromDataset = kinds.filter((kind) => kind === 'dataset').length;
+  if (fromDataset === 0) return 'own';
+  return fromDataset === kinds.length ? 'upstream-only' : 'corroborated';
+}
+
+const PROVENANCE_ADJUSTMENT: Record<FigureProvenance, number> = {
+  own: 0,
+  'upstream-only': -DERIVED_CONFIDENCE.upstreamOnlyPenalty,
+  corroborated: DERIVED_CONFIDENCE.corroborationBonus,
+};
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 export function observedConfidence(kinds: readonly SourceKind[]): number {
   const scores = kinds
-    .filter((k): k is Exclude<SourceKind, 'derived'> => k !== 'derived')
+    .filter((k): k is ObservationSourceKind => k !== 'derived' && k !== 'dataset')
     .map((k) => OBSERVATION_CONFIDENCE[k]);
   return scores.length > 0 ? Math.max(...scores) : DERIVED_CONFIDENCE.base;
 }
@@ -40,20 +67,35 @@ export interface DerivedConfidenceInputs {
   noPhysicalPath: boolean;
   adapter: boolean;
   uncheckedInputs: number;
+  /** Where the vehicle's figures for the chosen path's current come from. */
+  figures: FigureProvenance;
 }
 
 export function derivedConfidence(inputs: DerivedConfidenceInputs): number {
   const c = DERIVED_CONFIDENCE;
   if (inputs.state === 'no') return inputs.noPhysicalPath ? c.noPhysicalPath : c.ruledOut;
   if (inputs.state === 'unk') return c.unknown;
-  const score = c.base - (inputs.adapter ? c.adapterPenalty : 0) - inputs.uncheckedInputs * c.uncheckedInputPenalty;
+  const score =
+    c.base -
+    (inputs.adapter ? c.adapterPenalty : 0) -
+    inputs.uncheckedInputs * c.uncheckedInputPenalty +
+    PROVENANCE_ADJUSTMENT[inputs.figures];
   return round2(Math.max(c.floor, score));
+}
+
+/** The kinds of the sources behind the vehicle's figures for the chosen path's current (none without a path). */
+function figureSourceKinds(draft: EdgeDraft): SourceKind[] {
+  const { vehicle, data } = draft.pairing;
+  if (draft.best === null) return [];
+  const group = draft.best.path.current === 'DC' ? vehicle.dc_source : vehicle.ac_source;
+  return group.map((id) => data.sources.get(id)?.kind).filter((k): k is SourceKind => k !== undefined);
 }
 
 export const confidence: DerivationRule = {
   name: 'confidence',
   stage: 'edge',
-  input: 'how the edge was decided: an observation and its sources, or the rules and what they could not check',
+  input:
+    "how the edge was decided: an observation and its sources, or the rules, what they could not check and where the vehicle's figures come from (`dc_source` / `ac_source`: our own sources, an imported dataset alone, or both)",
   conclusion: 'a score from 0 to 1 (table below)',
   decide(draft) {
     if (draft.observation) {
@@ -68,6 +110,7 @@ export const confidence: DerivationRule = {
       noPhysicalPath: draft.best === null,
       adapter: draft.best?.path.adapter != null,
       uncheckedInputs: draft.best?.power?.unchecked.length ?? 0,
+      figures: figureProvenance(figureSourceKinds(draft)),
     });
   },
 };

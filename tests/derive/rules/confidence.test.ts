@@ -5,6 +5,7 @@ import {
   DERIVED_CONFIDENCE as C,
   OBSERVATION_CONFIDENCE,
   derivedConfidence,
+  figureProvenance,
   observedConfidence,
   type DerivedConfidenceInputs,
 } from '../../../build/derive/rules/confidence.ts';
@@ -15,6 +16,7 @@ const inputs = (o: Partial<DerivedConfidenceInputs> = {}): DerivedConfidenceInpu
   noPhysicalPath: false,
   adapter: false,
   uncheckedInputs: 0,
+  figures: 'own',
   ...o,
 });
 
@@ -42,8 +44,33 @@ describe('derivedConfidence', () => {
     );
   });
 
+  it('scores figures from an imported dataset alone lower, and figures two independent sources agree on higher', () => {
+    expect(derivedConfidence(inputs({ figures: 'upstream-only' }))).toBe(round2(C.base - C.upstreamOnlyPenalty));
+    expect(derivedConfidence(inputs({ figures: 'corroborated' }))).toBe(round2(C.base + C.corroborationBonus));
+    expect(derivedConfidence(inputs({ figures: 'upstream-only' }))).toBeLessThan(derivedConfidence(inputs()));
+    expect(derivedConfidence(inputs({ figures: 'corroborated' }))).toBeGreaterThan(derivedConfidence(inputs()));
+    expect(
+      derivedConfidence(inputs({ state: 'adp', adapter: true, uncheckedInputs: 1, figures: 'upstream-only' })),
+    ).toBe(round2(C.base - C.adapterPenalty - C.uncheckedInputPenalty - C.upstreamOnlyPenalty));
+  });
+
+  it('leaves unk and no where they are, whatever the figures rest on', () => {
+    for (const figures of ['upstream-only', 'corroborated'] as const) {
+      expect(derivedConfidence(inputs({ state: 'unk', figures }))).toBe(C.unknown);
+      expect(derivedConfidence(inputs({ state: 'no', noPhysicalPath: true, figures }))).toBe(C.noPhysicalPath);
+      expect(derivedConfidence(inputs({ state: 'no', figures }))).toBe(C.ruledOut);
+    }
+  });
+
+  it('keeps corroborated derivation below every curated observation (contract: observations score above)', () => {
+    expect(derivedConfidence(inputs({ figures: 'corroborated' }))).toBeLessThan(
+      Math.min(...Object.values(OBSERVATION_CONFIDENCE)),
+    );
+  });
+
   it('never goes below the floor', () => {
     expect(derivedConfidence(inputs({ state: 'adp', adapter: true, uncheckedInputs: 50 }))).toBe(C.floor);
+    expect(derivedConfidence(inputs({ uncheckedInputs: 9, figures: 'upstream-only' }))).toBe(C.floor);
   });
 
   it('returns at most two decimals', () => {
@@ -78,8 +105,24 @@ describe('observedConfidence', () => {
     expect(observedConfidence(['testing'])).toBeGreaterThan(derivedConfidence(inputs()));
   });
 
-  it('has a score for every source kind but "derived"', () => {
-    const kinds: Exclude<SourceKind, 'derived'>[] = ['oem', 'regulatory', 'press', 'community', 'testing'];
+  it('has a score for every source kind but "derived" and "dataset"', () => {
+    const kinds: Exclude<SourceKind, 'derived' | 'dataset'>[] = ['oem', 'regulatory', 'press', 'community', 'testing'];
     expect(Object.keys(OBSERVATION_CONFIDENCE).sort()).toEqual([...kinds].sort());
+  });
+
+  it('does not count an imported dataset behind an observation', () => {
+    expect(observedConfidence(['dataset', 'press'])).toBe(OBSERVATION_CONFIDENCE.press);
+    expect(observedConfidence(['dataset'])).toBe(C.base);
+  });
+});
+
+describe('figureProvenance', () => {
+  it('tells our own sources, a dataset alone and both apart by the kinds a figure group cites', () => {
+    expect(figureProvenance([])).toBe('own');
+    expect(figureProvenance(['oem', 'press'])).toBe('own');
+    expect(figureProvenance(['dataset'])).toBe('upstream-only');
+    expect(figureProvenance(['dataset', 'dataset'])).toBe('upstream-only');
+    expect(figureProvenance(['dataset', 'oem'])).toBe('corroborated');
+    expect(figureProvenance(['press', 'dataset', 'dataset'])).toBe('corroborated');
   });
 });

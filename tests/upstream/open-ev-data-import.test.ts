@@ -1,0 +1,315 @@
+// Importing the fixture release into a project: what it creates, fills and cross-checks, what it never overwrites, its
+// decisions, and that a re-run (whatever landed in between) gives the same data.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { parse as parseYaml } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../build/upstream/open-ev-data/apply.ts';
+import { IMPORT_DIR, importOpenEvData, ImportRefused } from '../../build/upstream/open-ev-data/import.ts';
+import { importReport } from '../../build/upstream/open-ev-data/report.ts';
+import { runCli } from '../helpers/cli.ts';
+import { editData, treeDigest } from '../helpers/fixture.ts';
+import { addOwnPerformance, importProject, OED_FIXTURE, TEST_MAPPING, writeMapping } from '../helpers/open-ev-data.ts';
+
+type Row = Record<string, string>;
+const csv = (root: string, file: string) =>
+  parseCsv<Row>(readFileSync(path.join(root, 'data', file), 'utf8'), { columns: true });
+const vehicle = (root: string, slug: string) => csv(root, 'vehicles.csv').find((row) => row.slug === slug);
+const regions = (root: string, slug: string) =>
+  csv(root, 'vehicle_regions.csv')
+    .filter((row) => row.vehicle === slug)
+    .map((row) => `${row.region} ${row.ac_inlet}/${row.dc_inlet}`);
+const sources = (root: string) =>
+  new Map(
+    (
+      parseYaml(readFileSync(path.join(root, 'data/sources.yaml'), 'utf8')) as {
+        id: string;
+        kind: string;
+        title: string;
+        url: string | null;
+      }[]
+    ).map((s) => [s.id, s]),
+  );
+const of = <K extends Finding['kind']>(findings: Finding[], kind: K) =>
+  findings.filter((f): f is Extract<Finding, { kind: K }> => f.kind === kind);
+
+async function imported(mapping?: string) {
+  const root = importProject(mapping);
+  const result = await importOpenEvData({ root, from: OED_FIXTURE });
+  return { root, result };
+}
+
+describe('importing a release into a project', () => {
+  it('writes the pinned extract and the licence, and data that passes every check', async () => {
+    const { root, result } = await imported();
+    expect(result.written).toEqual(
+      expect.arrayContaining([
+        `${IMPORT_DIR}/extract.json`,
+        `${IMPORT_DIR}/LICENCE`,
+        'data/vehicles.csv',
+        'data/sources.yaml',
+      ]),
+    );
+    expect(readFileSync(path.join(root, IMPORT_DIR, 'LICENCE'), 'utf8')).toBe(
+      readFileSync(path.join(OED_FIXTURE, 'LICENCE'), 'utf8'),
+    );
+    const check = await runCli('check', ['--root', root]);
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+  });
+
+  it('creates a variant per home market, with its figures, region rows and its two kinds of citation', async () => {
+    const { root } = await imported();
+    const eu = vehicle(root, 'tesla-model-3-performance-2024-eu')!;
+    const record = 'oed-tesla-model-3-2024-model-3-performance';
+    expect(eu).toMatchObject({
+      brand: 'Tesla',
+      family: 'Model 3',
+      trim: 'Performance',
+      model_year: '2024',
+      battery_kwh_usable: '79',
+      architecture_voltage_v: '400',
+      max_dc_kw_oem: '250',
+      max_ac_kw_oem: '',
+      ac_one_phase_a: '',
+      ac_source: '',
+    });
+    const cited = eu.dc_source!.split(' ');
+    expect(cited[0]).toBe(record);
+    expect(eu.source).toBe(eu.dc_source);
+    expect(eu.note).toMatch(
+      /^\[OpenEV Data 1\.24\.0, src\/tesla\/model_3\/2024\/model_3_performance\.json: imported; pack voltage is the record's 400v class; AC left empty/,
+    );
+    expect(regions(root, 'tesla-model-3-performance-2024-eu')).toEqual(['EU type2/ccs2', 'GB type2/ccs2']);
+    expect(regions(root, 'tesla-model-3-performance-2024-na')).toEqual(['NA nacs/nacs']);
+    const all = sources(root);
+    expect(all.get(record)).toEqual({
+      id: record,
+      kind: 'dataset',
+      title:
+        'OpenEV Data 1.24.0 (CDLA-Permissive-2.0), record src/tesla/model_3/2024/model_3_performance.json: Tesla Model 3 2024 Performance, layered on base.json, 2024/model_3.json',
+      url: 'https://github.com/open-ev-data/open-ev-data-dataset/blob/v1.24.0/src/tesla/model_3/2024/model_3_performance.json',
+      accessedAt: null,
+    });
+    expect(all.get(cited[1]!)).toMatchObject({
+      kind: 'dataset',
+      title:
+        'Tesla Model 3 Performance Specs (oem source cited by OpenEV Data records, read by them 2025-12-28; not opened by this project)',
+      url: 'https://www.tesla.com/model3',
+    });
+  });
+
+  it('never overwrites a figure our own sources give: a conflict over 5 % is noted, ours stands', async () => {
+    const { root, result } = await imported();
+    const gtx = vehicle(root, 'volkswagen-id-3-gtx-2024-eu')!;
+    expect(gtx.max_dc_kw_oem).toBe('185');
+    expect(gtx.dc_source).toBe('fixture-spec');
+    expect(gtx.note).toBe(
+      "our own note [OpenEV Data 1.24.0, src/volkswagen/id_3/2024/id_3_gtx.json: max_dc_kw_oem 175 against 185 here (5.4 % apart): this row's own sources stand; fills max_ac_kw_oem, ac_phases]",
+    );
+    expect(of(result.findings, 'conflict')).toEqual([
+      {
+        kind: 'conflict',
+        record: 'src/volkswagen/id_3/2024/id_3_gtx.json',
+        vehicle: 'volkswagen-id-3-gtx-2024-eu',
+        field: 'max_dc_kw_oem',
+        ours: '185',
+        theirs: '175',
+        apart: '5.4 % apart',
+      },
+    ]);
+    expect(importReport(result)).toContain(
+      '| volkswagen-id-3-gtx-2024-eu | max_dc_kw_oem | 185 | 175 | 5.4 % apart | src/volkswagen/id_3/2024/id_3_gtx.json |',
+    );
+  });
+
+  it('fills a figure group no source of ours backs, and cites the record beside ours where they agree', async () => {
+    const { root } = await imported();
+    const gtx = vehicle(root, 'volkswagen-id-3-gtx-2024-eu')!;
+    expect([gtx.max_ac_kw_oem, gtx.ac_phases, gtx.ac_source!.split(' ')[0]]).toEqual([
+      '11',
+      '3',
+      'oed-volkswagen-id-3-2024-id-3-gtx',
+    ]);
+    // The usable 77 kWh agrees: the general sources gain the record; the battery is ours.
+    expect(gtx.source).toMatch(/^fixture-spec oed-volkswagen-id-3-2024-id-3-gtx /);
+    const rwd = vehicle(root, 'tesla-model-3-rwd-2024-eu')!;
+    expect(rwd.max_dc_kw_oem).toBe('170');
+    expect(rwd.dc_source!.split(' ')).toEqual([
+      'fixture-spec',
+      'oed-tesla-model-3-2024-model-3',
+      expect.stringMatching(/^oed-doc-tesla-com-model3-/),
+    ]);
+    // Only where it is the record's own market: the region row it lacked is added (GB), the one it had is left.
+    expect(regions(root, 'tesla-model-3-rwd-2024-eu')).toEqual(['EU type2/ccs2', 'GB type2/ccs2']);
+    expect(
+      csv(root, 'vehicle_regions.csv').find((r) => r.vehicle === 'tesla-model-3-rwd-2024-eu' && r.region === 'EU')!
+        .source,
+    ).toBe('fixture-spec');
+  });
+
+  it("offers a figure our own sources contradict to no other variant: the record's other market goes without it", async () => {
+    const root = importProject();
+    addOwnPerformance(root, 200);
+    await importOpenEvData({ root, from: OED_FIXTURE });
+    expect(vehicle(root, 'tesla-model-3-performance-2024-eu')).toMatchObject({
+      max_dc_kw_oem: '200',
+      dc_source: 'fixture-test',
+    });
+    const na = vehicle(root, 'tesla-model-3-performance-2024-na')!;
+    expect([na.max_dc_kw_oem, na.architecture_voltage_v]).toEqual(['', '400']);
+    expect(na.note).toContain(
+      "max_dc_kw_oem left empty: our own sources for tesla-model-3-performance-2024-eu contradict the record's 250",
+    );
+  });
+
+  it('leaves a family that has variants of ours that year undecided until mapping.yaml decides', async () => {
+    const { root, result } = await imported();
+    expect(vehicle(root, 'volkswagen-id-3-pro-2024-eu')).toBeUndefined();
+    expect(of(result.findings, 'undecided')).toEqual([
+      {
+        kind: 'undecided',
+        record: 'src/volkswagen/id_3/2024/id_3.json',
+        market: 'EU',
+        slug: 'volkswagen-id-3-pro-2024-eu',
+        existing: ['volkswagen-id-3-gtx-2024-eu'],
+      },
+    ]);
+    const decided = await imported(`${TEST_MAPPING}  - record: src/volkswagen/id_3/2024/id_3.json\n    create: true\n`);
+    expect(vehicle(decided.root, 'volkswagen-id-3-pro-2024-eu')).toMatchObject({
+      trim: 'PRO',
+      battery_kwh_usable: '58',
+    });
+    const skipped = await imported(
+      `${TEST_MAPPING}  - record: src/volkswagen/id_3/2024/id_3.json\n    skip: not ours\n`,
+    );
+    expect(of(skipped.result.findings, 'skipped')).toContainEqual({
+      kind: 'skipped',
+      record: 'src/volkswagen/id_3/2024/id_3.json',
+      market: 'EU',
+      reason: 'not ours',
+    });
+  });
+
+  it('lets the first of two records decided onto one row fill it, without a conflict with the second', async () => {
+    const mapping = `${TEST_MAPPING}  - record: src/volkswagen/id_3/2024/id_3.json\n    vehicle: volkswagen-id-3-2024-eu\n  - record: src/volkswagen/id_3/2024/id_3_gtx.json\n    vehicle: volkswagen-id-3-2024-eu\n`;
+    const root = importProject(mapping);
+    editData(
+      root,
+      'vehicles.csv',
+      (text) => `${text}volkswagen-id-3-2024-eu,Volkswagen,ID.3,,2024,,,,,,,,,,fixture-spec,,,\n`,
+    );
+    editData(root, 'vehicle_regions.csv', (text) => `${text}volkswagen-id-3-2024-eu,EU,type2,ccs2,fixture-spec\n`);
+    const { findings } = await importOpenEvData({ root, from: OED_FIXTURE });
+    const row = vehicle(root, 'volkswagen-id-3-2024-eu')!;
+    expect([row.max_dc_kw_oem, row.dc_source!.split(' ')[0]]).toEqual(['135', 'oed-volkswagen-id-3-2024-id-3']);
+    expect(of(findings, 'conflict').filter((f) => f.vehicle === 'volkswagen-id-3-2024-eu')).toEqual([]);
+    expect(of(findings, 'matched').filter((f) => f.vehicle === 'volkswagen-id-3-2024-eu')).toHaveLength(2);
+  });
+
+  it('refuses a decision naming a vehicle we do not have, and writes nothing', async () => {
+    const root = importProject(
+      `${TEST_MAPPING}  - record: src/nissan/leaf/2023/leaf.json\n    vehicle: nissan-leaf-nope-2023-eu\n`,
+    );
+    const before = treeDigest(path.join(root, 'data'));
+    await expect(importOpenEvData({ root, from: OED_FIXTURE })).rejects.toThrow(ImportRefused);
+    await expect(importOpenEvData({ root, from: OED_FIXTURE })).rejects.toThrow(
+      /src\/nissan\/leaf\/2023\/leaf\.json: decision names nissan-leaf-nope-2023-eu, which is not a vehicle of ours \(nothing was written\)$/,
+    );
+    expect(treeDigest(path.join(root, 'data'))).toEqual(before);
+  });
+});
+
+describe('re-importing', () => {
+  it('changes nothing when run again on the same extract, from the release or from the pinned extract', async () => {
+    const { root } = await imported();
+    const once = treeDigest(path.join(root, 'data'));
+    expect((await importOpenEvData({ root, from: OED_FIXTURE })).written).toEqual([]);
+    expect((await importOpenEvData({ root })).written).toEqual([]);
+    expect(treeDigest(path.join(root, 'data'))).toEqual(once);
+  });
+
+  it('gives the same data whether a primary figure lands before or after the import', async () => {
+    // A maintainer sources the Performance's DC figures (its EU variant) from a document of ours.
+    const ownFigures = (root: string) =>
+      editData(root, 'vehicles.csv', (text) =>
+        text.replace(/^tesla-model-3-performance-2024-eu,.*$/m, (line) => {
+          const cells = line.split(',');
+          [cells[6], cells[7], cells[15]] = ['', '240', 'fixture-test'];
+          return cells.join(',');
+        }),
+      );
+    const primaryFirst = importProject();
+    addOwnPerformance(primaryFirst, 240);
+    await importOpenEvData({ root: primaryFirst, from: OED_FIXTURE });
+
+    const { root: importFirst } = await imported();
+    ownFigures(importFirst);
+    await importOpenEvData({ root: importFirst });
+
+    // Either way ours stands (240 kW, no voltage), and the record, 4.2 % from it, is cited beside ours.
+    for (const root of [primaryFirst, importFirst]) {
+      const row = vehicle(root, 'tesla-model-3-performance-2024-eu')!;
+      expect([row.max_dc_kw_oem, row.architecture_voltage_v], root).toEqual(['240', '']);
+      expect(row.dc_source!.split(' ').slice(0, 2), root).toEqual([
+        'fixture-test',
+        'oed-tesla-model-3-2024-model-3-performance',
+      ]);
+    }
+    expect(vehicle(importFirst, 'tesla-model-3-performance-2024-eu')!.dc_source).toBe(
+      vehicle(primaryFirst, 'tesla-model-3-performance-2024-eu')!.dc_source,
+    );
+    expect(regions(importFirst, 'tesla-model-3-performance-2024-eu')).toEqual(
+      regions(primaryFirst, 'tesla-model-3-performance-2024-eu'),
+    );
+  });
+
+  it('takes back the variants of a record the extract no longer has', async () => {
+    const { root } = await imported();
+    const extract = path.join(root, IMPORT_DIR, 'extract.json');
+    const lines = readFileSync(extract, 'utf8').split('\n');
+    const kept = lines.filter((line) => !line.includes('"path":"src/nissan/ariya/2023/ariya.json"'));
+    expect(kept.length).toBe(lines.length - 1);
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(extract, kept.join('\n'));
+    const result = await importOpenEvData({ root });
+    expect(of(result.findings, 'dropped').map((f) => f.vehicle)).toEqual(['nissan-ariya-engage-2023-eu']);
+    expect(vehicle(root, 'nissan-ariya-engage-2023-eu')).toBeUndefined();
+    expect(regions(root, 'nissan-ariya-engage-2023-eu')).toEqual([]);
+    expect([...sources(root).keys()].some((id) => id.startsWith('oed-nissan-ariya'))).toBe(false);
+  });
+});
+
+describe('npm run import', () => {
+  it('imports and prints the report; --dry-run writes nothing', async () => {
+    const root = importProject();
+    const before = treeDigest(path.join(root, 'data'));
+    const dry = await runCli('import', ['open-ev-data', OED_FIXTURE, '--dry-run', '--root', root]);
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/^OpenEV Data 1\.24\.0: \d+ records of our markets \(1 others left out, 0 unreadable\)/);
+    expect(dry.stdout).toContain('- written: nothing');
+    expect(treeDigest(path.join(root, 'data'))).toEqual(before);
+    const real = await runCli('import', ['open-ev-data', OED_FIXTURE, '--root', root]);
+    expect(real.status).toBe(0);
+    expect(real.stdout).toMatch(/- written: data\/imports\/open-ev-data\/extract\.json, /);
+    expect(existsSync(path.join(root, IMPORT_DIR, 'extract.json'))).toBe(true);
+  });
+
+  it('answers an unknown dataset, a missing path or a missing extract in one line', async () => {
+    const root = importProject();
+    for (const [args, message] of [
+      [['other-data'], /^import: unknown dataset "other-data"; the importer knows open-ev-data; usage: /],
+      [['open-ev-data', '/no/such/release'], /^import: \/no\/such\/release does not exist$/],
+      [['open-ev-data', '--root', root], /^import: .*extract\.json does not exist; import a release first/],
+    ] as const) {
+      const result = await runCli('import', [...args]);
+      expect(result.status).toBe(1);
+      expect(result.stderr.trimEnd()).toMatch(message);
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    }
+    writeMapping(root, 'decisions: [{ record: nope }]');
+    const bad = await runCli('import', ['open-ev-data', OED_FIXTURE, '--root', root]);
+    expect(bad.stderr.trimEnd()).toMatch(/^import: .*mapping\.yaml: decisions\.0\.record: /);
+  });
+});
