@@ -142,6 +142,20 @@ describe('npm run serve', () => {
     }
   });
 
+  it.each([
+    ['-1', '"-1" is not an address or a CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8)'],
+    [
+      '1',
+      '"1" is not an address or a CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8) (a number of proxies is no longer accepted: it let any client name itself)',
+    ],
+    ['10.0.0.0/33', '"10.0.0.0/33" is not an address or a CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8)'],
+    ['', 'needs at least one address or CIDR range'],
+  ])('--trust-proxy %j is refused in one line', async (value, reason) => {
+    const line = `serve: --trust-proxy takes the addresses or CIDR ranges of the proxies in front, comma-separated: ${reason}`;
+    for (const args of [['--trust-proxy', value], [`--trust-proxy=${value}`]])
+      expect(await runCli('serve', ['--dir', site, ...args])).toEqual({ status: 1, stdout: '', stderr: `${line}\n` });
+  });
+
   it('without a built public/ it says to build first', async () => {
     const root = copyFixture();
     cpSync(NETLIFY_TOML, path.join(root, 'netlify.toml'));
