@@ -1,8 +1,9 @@
 // Reads one CSV data file into rows, each knowing its file:line:column: the header checked against the table's
-// columns, every cell against its column's schema. Problems are reported under the "schema" check; a row that fails
-// is left out of the tables (its key recorded as rejected).
+// columns, every cell against the limits of any cell and then its column's schema. Problems are reported under the
+// "schema" check; a row that fails is left out of the tables (its key recorded as rejected).
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { z } from 'zod';
+import { cellTextProblem, MAX_CELL_CHARS } from './cell-limits.ts';
 import { schema as schemaCheck } from './checks/schema.ts';
 import type { Located } from './load.ts';
 import type { Location, Problem } from './problems.ts';
@@ -28,15 +29,23 @@ export function readCsvRows(
     return [];
   }
   let records: { record: string[]; info: { lines: number } }[];
+  // A row can hold every column at its longest, and no more: a longer one stops the parse before it fills memory.
+  const maxRowChars = (MAX_CELL_CHARS + 1) * columns.length;
   try {
     records = parseCsv(text, {
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,
+      max_record_size: maxRowChars,
     }) as unknown as typeof records;
   } catch (error) {
-    const err = error as { message: string; lines?: number };
-    problems.push({ file, line: err.lines ?? 1, column: 1, check: NAME, message: `cannot read CSV: ${err.message}` });
+    const err = error as { message: string; code?: string; lines?: number; column?: number };
+    const message =
+      err.code === 'CSV_MAX_RECORD_SIZE'
+        ? `row is longer than ${maxRowChars} characters; a cell holds at most ${MAX_CELL_CHARS}`
+        : `cannot read CSV: ${err.message}`;
+    const column = typeof err.column === 'number' ? err.column + 1 : 1;
+    problems.push({ file, line: err.lines ?? 1, column, check: NAME, message });
     return [];
   }
   const [header, ...body] = records;
@@ -58,6 +67,15 @@ export function readCsvRows(
         message: `row has ${record.length} cells but the header has ${columns.length}`,
         hint: 'check for a missing or extra comma; quote cells that contain commas',
       });
+      continue;
+    }
+    const unreadable = columns.flatMap((name, i) => {
+      const problem = cellTextProblem(record[i]!);
+      return problem === null ? [] : [{ ...at(name), check: NAME, message: `${name}: ${problem}` }];
+    });
+    if (unreadable.length > 0) {
+      problems.push(...unreadable);
+      rejected.add(String(record[0]).trim());
       continue;
     }
     const raw = Object.fromEntries(columns.map((name, i) => [name, record[i]]));

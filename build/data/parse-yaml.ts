@@ -1,13 +1,57 @@
-// Reads one YAML data file (a list of entries) into rows, each field knowing its line and column: unknown fields are
-// reported where they stand, then every entry passes its table's schema. Problems are reported under the "schema"
-// check; an entry that fails is left out.
-import { LineCounter, isMap, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+// Reads one YAML data file (a list of entries) into rows, each field knowing its line and column: unknown fields,
+// tags, non-canonical numbers and cells over the limits of any cell are reported where they stand, then every entry
+// passes its table's schema. Problems are reported under the "schema" check; an entry that fails is left out.
+import {
+  LineCounter,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Node as YamlNode,
+  type YAMLMap,
+} from 'yaml';
 import type { z } from 'zod';
+import { cellTextProblem } from './cell-limits.ts';
+import { canonicalNumber } from './cells.ts';
 import { schema as schemaCheck } from './checks/schema.ts';
 import type { Located } from './load.ts';
 import type { Location, Problem } from './problems.ts';
 
 const NAME = schemaCheck.name;
+
+type Position = (node: YamlNode | null | undefined) => { line: number; column: number };
+
+/** A tag as written: the YAML core tags in their short form (!!str), others as they are. */
+const shownTag = (tag: string) => tag.replace(/^tag:yaml\.org,2002:/, '!!');
+
+/**
+ * The problems of an entry's values, each where it stands: a tag (data files hold plain values, never !!js/function or
+ * any other), text that no cell may hold, a number not written as it is published (02024, 190.0, 0x1F, 1e3).
+ */
+function valueProblems(item: YAMLMap, file: string, position: Position): Problem[] {
+  const found: Problem[] = [];
+  visit(item, {
+    Node(_key, node, path) {
+      const pair = path.find(isPair);
+      const field = pair ? `${String((pair.key as { value?: unknown } | null)?.value)}: ` : '';
+      const problem = (message: string) =>
+        found.push({ file, ...position(node), check: NAME, message: `${field}${message}` });
+      if (node.tag !== undefined) problem(`the tag ${shownTag(node.tag)} is not allowed; data files hold plain values`);
+      if (!isScalar(node)) return;
+      if (typeof node.value === 'string') {
+        const text = cellTextProblem(node.value);
+        if (text !== null) problem(text);
+      } else if (typeof node.value === 'number') {
+        const written = node.source ?? String(node.value);
+        if (canonicalNumber(written) === null)
+          problem(`the number ${written.slice(0, 40)} must be written as it is published, ${String(node.value)}`);
+      }
+    },
+  });
+  return found;
+}
 
 export function readYamlRows(
   text: string,
@@ -18,13 +62,15 @@ export function readYamlRows(
 ): Located<unknown>[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const position = (node: YamlNode | null | undefined, fallback = 0): { line: number; column: number } => {
-    const offset = node?.range?.[0] ?? fallback;
+  const position: Position = (node) => {
+    const offset = node?.range?.[0] ?? 0;
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
   };
-  if (doc.errors.length > 0) {
-    for (const error of doc.errors) {
+  // An unresolved tag is reported where it stands, with its entry (valueProblems); any other warning is a problem.
+  const warnings = doc.warnings.filter((warning) => warning.code !== 'TAG_RESOLVE_FAILED');
+  if (doc.errors.length + warnings.length > 0) {
+    for (const error of [...doc.errors, ...warnings]) {
       const { line, col } = lineCounter.linePos(error.pos[0]);
       problems.push({
         file,
@@ -71,7 +117,9 @@ export function readYamlRows(
         : undefined;
       return { file, ...(node ? position(node) : keyNode ? position(keyNode) : itemPos) };
     };
-    let ok = true;
+    const values = valueProblems(item, file, position);
+    problems.push(...values);
+    let ok = values.length === 0;
     for (const pair of item.items) {
       const key = String((pair.key as { value?: unknown })?.value);
       if (!fields.includes(key)) {
