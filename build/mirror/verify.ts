@@ -2,8 +2,8 @@
 // unverified bundle is ever served: it is extracted next to the mirror and only swapped in once every file matched).
 // Both stream: memory stays flat whatever the tree's size, and an extraction writes no more than mirror.json declares.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, lstatSync, mkdirSync, realpathSync } from 'node:fs';
-import { opendir } from 'node:fs/promises';
+import { createReadStream, createWriteStream, lstatSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+import { opendir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,8 +20,12 @@ const TAR_BYTES_PER_FILE = 4 * 512 + 2 * MAX_NAME_BYTES;
 
 const isRegularFile = (file: string) => lstatSync(file, { throwIfNoEntry: false })?.isFile() === true;
 
+/** Files up to this size are hashed from one read (a stream's 64 KiB buffers per small file are mostly garbage). */
+const READ_WHOLE_BELOW = 1024 * 1024;
+
 export async function hashFile(file: string): Promise<string> {
   const hash = createHash('sha256');
+  if (statSync(file).size < READ_WHOLE_BELOW) return hash.update(await readFile(file)).digest('hex');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
@@ -95,7 +99,7 @@ export async function checkFolder(dir: string, allowed: (name: string) => boolea
     wrong('missing', SUMS_FILE);
     return check;
   }
-  const root = realpathSync(dir);
+  const root = realpathSync.native(dir);
   let present = 0;
   let previous = '';
   for await (const line of linesOf(path.join(root, SUMS_FILE), MAX_SUMS_LINE)) {
@@ -109,7 +113,7 @@ export async function checkFolder(dir: string, allowed: (name: string) => boolea
     const stat = lstatSync(file, { throwIfNoEntry: false });
     if (!stat) wrong('missing', entry.name);
     // A link in the way (of the file or of a folder above it) is never followed out of the mirror.
-    else if (!stat.isFile() || realpathSync(file) !== file) wrong('altered', entry.name);
+    else if (!stat.isFile() || realpathSync.native(file) !== file) wrong('altered', entry.name);
     else {
       present += 1;
       if ((await hashFile(file)) !== entry.hash) wrong('altered', entry.name);
@@ -184,7 +188,7 @@ async function takeEntry(entry: Entry, into: string, declared: DeclaredContent, 
   if (type !== 'file') throw refusal(`the bundle holds a ${type} (${shown(name)}), not a file`);
   if (name === SUMS_FILE) {
     if (size > declared.files * MAX_SUMS_LINE)
-      throw refusal(`${SUMS_FILE} is longer than ${declared.files} lines can be (bad checksum)`);
+      throw refusal(`${SUMS_FILE} is ${size} bytes, more than ${declared.files} line(s) can hold (bad checksum)`);
   } else {
     state.files += 1;
     state.bytes += size;

@@ -33,6 +33,12 @@ const MB = 1024 * 1024;
 const SIZE = Number(values.mb) * MB;
 const LIMIT_MS = Number(values.limit) * 1000;
 const tree = path.resolve(values.tree);
+/** The Node flags the checkout's `npm run mirror` runs with (its package.json), so that the figures are that command's. */
+const MIRROR_FLAGS = (
+  JSON.parse(readFileSync(path.join(tree, 'package.json'), 'utf8')) as { scripts: { mirror: string } }
+).scripts.mirror
+  .split(' ')
+  .filter((word) => /^--max-(old|semi)-space-size=/.test(word));
 /** Whether the checkout knows the timeout flags (older ones refuse them). */
 const hasTimeouts = readFileSync(path.join(tree, 'build/cli/mirror.ts'), 'utf8').includes('stall-timeout');
 const work = mkdtempSync(path.join(values.dir, 'ev-hostile-bench-'));
@@ -74,6 +80,7 @@ function mirrorRun(base: string, folder: string, parent: string, extra: string[]
       '-o',
       timing,
       process.execPath,
+      ...MIRROR_FLAGS,
       '--import',
       path.join(tree, 'build/cli/run-typescript.mjs'),
       path.join(tree, 'build/cli/mirror.ts'),
@@ -212,7 +219,7 @@ const CASES: Case[] = [
 ];
 
 console.log(
-  `mirror command of ${tree} (${hasTimeouts ? 'with' : 'without'} --timeout/--stall-timeout), sizes ${values.mb} MB`,
+  `mirror command of ${tree} (node ${MIRROR_FLAGS.join(' ') || 'without heap flags'}; ${hasTimeouts ? 'with' : 'without'} --timeout/--stall-timeout), sizes ${values.mb} MB`,
 );
 console.log(
   '| case | exit | s | peak RSS MB | peak disk MB | disk after MB | stderr lines | first line | what it did |',
