@@ -128,6 +128,7 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const trustProxy = options.trustProxy ?? null;
+
   function serveFile(
     req: IncomingMessage,
     res: ServerResponse,
