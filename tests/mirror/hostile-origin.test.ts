@@ -183,12 +183,10 @@ describe('nothing is read or written beyond what mirror.json declares', () => {
 
 describe('an origin that stalls or trickles', () => {
   it('silent after the connection: the stall timeout ends the run', async () => {
-    const started = Date.now();
     const { message } = await refusal(() => {}, { stallSeconds: 0.3 });
     expect(message).toMatch(
       /^http:\/\/127\.0\.0\.1:\d+ sent nothing for 0\.3 s \(--stall-timeout\): gave up, nothing was changed$/,
     );
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('one byte every 50 ms, forever: the deadline ends the run', async () => {
@@ -198,7 +196,8 @@ describe('an origin that stalls or trickles', () => {
         const timer = setInterval(() => res.write(' '), 50);
         res.on('close', () => clearInterval(timer));
       },
-      { stallSeconds: 0.3, timeoutSeconds: 0.6 },
+      // A stall timeout far longer than the origin's pauses: only the deadline can end this run.
+      { stallSeconds: 5, timeoutSeconds: 0.6 },
     );
     expect(message).toMatch(
       /^http:\/\/127\.0\.0\.1:\d+ did not finish within 0\.6 s \(--timeout\): gave up, nothing was changed$/,
