@@ -20,7 +20,7 @@ export function parsePort(text: string, from: string): number {
 export const runningServers: RunningServer[] = [];
 
 /** The proxies of --trust-proxy (none when it is not given). */
-export function trustedProxiesOf(text: string | undefined): TrustedProxies | null {
+function trustedProxiesOf(text: string | undefined): TrustedProxies | null {
   if (text === undefined) return null;
   const parsed = parseTrustedProxies(text);
   if (typeof parsed === 'string')
@@ -87,7 +87,7 @@ export const serve: Command = async (args, output) => {
   }
   runningServers.push(server);
   output.out(
-    `serving ${path.relative(process.cwd(), publicDir) || '.'} at ${server.url}/api/v1 (rules from netlify.toml${values['no-rate-limit'] ? '; rate limit lifted for benchmarking' : ''})`,
+    `serving ${path.relative(process.cwd(), publicDir) || '.'} at ${server.url}/api/v1 (rules from netlify.toml${trustProxy ? `; X-Forwarded-For read from ${trustProxy.text}` : ''}${values['no-rate-limit'] ? '; rate limit lifted for benchmarking' : ''})`,
   );
 };
 
