@@ -1,9 +1,10 @@
-// `npm run mirror -- <base-url> <folder>`: makes <folder> a verified copy of the API at <base-url> (serve it with
-// npm run serve -- --dir <folder>). One request when the folder is current; the bundle in one more otherwise.
+// `npm run mirror -- <base-url> <folder> [--timeout S] [--stall-timeout S]`: makes <folder> a verified copy of the API
+// at <base-url> (serve it with npm run serve -- --dir <folder>). One request when the folder is current; the bundle in
+// one more otherwise.
 import type { Progress } from '../mirror/download.ts';
 import { CommandError, parseCommandLine, runAsProgram, type Command, type Output } from './command.ts';
 
-const USAGE = 'npm run mirror -- <base-url> <folder>';
+const USAGE = 'npm run mirror -- <base-url> <folder> [--timeout <seconds>] [--stall-timeout <seconds>]';
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 /** A progress bar on a terminal; a plain line at each tenth otherwise (logs, CI). */
@@ -43,9 +44,24 @@ export function progressReporter(
   };
 }
 
+/** A number of seconds from the command line: a whole number from 1 to 86400. */
+function seconds(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,5}$/.test(text) || Number(text) < 1 || Number(text) > 86_400)
+    throw new CommandError(`${flag} must be a number of seconds from 1 to 86400, got "${text.slice(0, 40)}"`);
+  return Number(text);
+}
+
 export const mirror: Command = async (args, output) => {
-  const { positionals } = parseCommandLine(args, USAGE, {}, { min: 2, max: 2 });
+  const { positionals, values } = parseCommandLine(
+    args,
+    USAGE,
+    { timeout: { type: 'string' }, 'stall-timeout': { type: 'string' } },
+    { min: 2, max: 2 },
+  );
   const [base, folder] = positionals as [string, string];
+  const timeoutSeconds = seconds(values.timeout, '--timeout');
+  const stallSeconds = seconds(values['stall-timeout'], '--stall-timeout');
   const [{ syncMirror }, { MirrorError }] = await Promise.all([
     import('../mirror/sync-mirror.ts'),
     import('../mirror/download.ts'),
@@ -54,6 +70,8 @@ export const mirror: Command = async (args, output) => {
     const result = await syncMirror({
       base,
       folder,
+      ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
+      ...(stallSeconds === undefined ? {} : { stallSeconds }),
       progress: progressReporter(output, Boolean(process.stderr.isTTY)),
       say: (line) => output.out(line),
     });

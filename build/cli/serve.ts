@@ -1,12 +1,13 @@
-// `npm run serve [-- --dir <folder>] [--host <addr>] [--port N] [--trust-proxy N]`: serves a built site (a folder with
-// netlify.toml and public/: this project, or a mirror) with netlify.toml's rules and the API's edge policy.
+// `npm run serve [-- --dir <folder>] [--host <addr>] [--port N] [--trust-proxy <addresses>]`: serves a built site (a
+// folder with netlify.toml and public/: this project, or a mirror) with netlify.toml's rules and the API's edge policy.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RunningServer } from '../serve/server.ts';
+import { parseTrustedProxies, type TrustedProxies } from '../serve/trusted-proxies.ts';
 import { CommandError, parseCommandLine, runAsProgram, type Command } from './command.ts';
 
 const USAGE =
-  'npm run serve -- [--dir <folder>] [--host <address>] [--port <1-65535>] [--trust-proxy <proxies>] [--no-rate-limit]';
+  'npm run serve -- [--dir <folder>] [--host <address>] [--port <1-65535>] [--trust-proxy <address or CIDR>,…] [--no-rate-limit]';
 
 /** A port from the command line or $PORT: a whole number from 1 to 65535 (an empty value is refused, not a random port). */
 export function parsePort(text: string, from: string): number {
@@ -18,12 +19,33 @@ export function parsePort(text: string, from: string): number {
 /** The servers this process started (tests close them; the program keeps serving until a signal). */
 export const runningServers: RunningServer[] = [];
 
+/** The proxies of --trust-proxy (none when it is not given). */
+function trustedProxiesOf(text: string | undefined): TrustedProxies | null {
+  if (text === undefined) return null;
+  const parsed = parseTrustedProxies(text);
+  if (typeof parsed === 'string')
+    throw new CommandError(
+      `--trust-proxy takes the addresses or CIDR ranges of the proxies in front, comma-separated: ${parsed}${/^\d{1,2}$/.test(text.trim()) ? ' (a number of proxies is no longer accepted: it let any client name itself)' : ''}`,
+    );
+  return parsed;
+}
+
+/** `--trust-proxy -1` reaches the parser as `--trust-proxy=-1`: its value, whatever it looks like, is ours to judge. */
+const joinTrustProxy = (args: readonly string[]) =>
+  args.flatMap((arg, index) =>
+    args[index - 1] === '--trust-proxy' && arg.startsWith('-')
+      ? []
+      : arg === '--trust-proxy' && args[index + 1]?.startsWith('-')
+        ? [`--trust-proxy=${args[index + 1]}`]
+        : [arg],
+  );
+
 export const serve: Command = async (args, output) => {
-  const { values } = parseCommandLine(args, USAGE, {
+  const { values } = parseCommandLine(joinTrustProxy(args), USAGE, {
     dir: { type: 'string', default: process.cwd() },
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string' },
-    'trust-proxy': { type: 'string', default: '0' },
+    'trust-proxy': { type: 'string' },
     'no-rate-limit': { type: 'boolean', default: false },
   });
   const port =
@@ -32,10 +54,7 @@ export const serve: Command = async (args, output) => {
       : process.env.PORT !== undefined
         ? parsePort(process.env.PORT, 'PORT')
         : 8080;
-  if (!/^\d{1,2}$/.test(values['trust-proxy']))
-    throw new CommandError(
-      `--trust-proxy must be the number of proxies in front (0 to 99), got "${values['trust-proxy']}"`,
-    );
+  const trustProxy = trustedProxiesOf(values['trust-proxy']);
   const dir = path.resolve(values.dir);
   const publicDir = path.join(dir, 'public');
   const netlifyToml = path.join(dir, 'netlify.toml');
@@ -51,7 +70,7 @@ export const serve: Command = async (args, output) => {
       netlifyToml,
       host: values.host,
       port,
-      trustProxy: Number(values['trust-proxy']),
+      trustProxy,
       noRateLimit: values['no-rate-limit'],
     });
   } catch (error) {
@@ -68,7 +87,7 @@ export const serve: Command = async (args, output) => {
   }
   runningServers.push(server);
   output.out(
-    `serving ${path.relative(process.cwd(), publicDir) || '.'} at ${server.url}/api/v1 (rules from netlify.toml${values['no-rate-limit'] ? '; rate limit lifted for benchmarking' : ''})`,
+    `serving ${path.relative(process.cwd(), publicDir) || '.'} at ${server.url}/api/v1 (rules from netlify.toml${trustProxy ? `; X-Forwarded-For read from ${trustProxy.text}` : ''}${values['no-rate-limit'] ? '; rate limit lifted for benchmarking' : ''})`,
   );
 };
 

@@ -1,4 +1,4 @@
-// Who a request counts against: the client address (IPv6 per /64), taken from X-Forwarded-For only behind trusted proxies.
+// Who a request counts against: the client's address as a limiter key (IPv4 as is, IPv6 per /64).
 
 /** Longest key the limiter stores; anything longer is not an address. */
 export const MAX_CLIENT_KEY_LENGTH = 64;
@@ -46,22 +46,4 @@ export function clientKey(address: string): string | null {
     .slice(0, 4)
     .map((g) => g.toString(16))
     .join(':')}::/64`;
-}
-
-/**
- * The client behind `trustedProxies` proxies that each append the address they received from to X-Forwarded-For:
- * the N-th entry from the right (never the leftmost, which the client writes itself). With no trusted proxy, or a
- * header too short to hold N entries, the socket's address is the client.
- */
-export function requestClient(socketAddress: string, forwardedFor: string | null, trustedProxies: number): string {
-  const own = clientKey(socketAddress) ?? 'unknown';
-  if (trustedProxies <= 0 || forwardedFor === null) return own;
-  // Only the last N entries matter; bound the work for a header of any length.
-  const entries = forwardedFor.slice(-trustedProxies * 100).split(',');
-  if (
-    entries.length < trustedProxies ||
-    (entries.length === trustedProxies && forwardedFor.length > trustedProxies * 100)
-  )
-    return own;
-  return clientKey(entries[entries.length - trustedProxies]!) ?? own;
 }

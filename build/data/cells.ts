@@ -26,6 +26,16 @@ export const text = () => textCell.pipe(z.string().trim().min(1, 'is required'))
 
 export const optionalText = () => textCell.transform((value) => (value.trim() === '' ? null : value.trim()));
 
+/**
+ * The number a text writes, when it writes it exactly as the API publishes it: 2024, 77.4, -3; never 02024, 190.0,
+ * +5, 1e3, or more digits than a number holds (190.00000000000000000001 would be published as 190). Null otherwise.
+ */
+export function canonicalNumber(text: string): number | null {
+  if (!/^-?\d+(?:\.\d+)?$/.test(text)) return null;
+  const value = Number(text);
+  return String(value) === text ? value : null;
+}
+
 interface NumberOptions {
   min: number;
   max: number;
@@ -48,7 +58,14 @@ function numberCell(options: NumberOptions, optional: boolean) {
       ctx.addIssue({ code: 'custom', message: `must be ${kind}, got ${describe(raw)}` });
       return z.NEVER;
     }
-    const parsed = Number(value);
+    const parsed = canonicalNumber(value);
+    if (parsed === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be written as it is published, ${String(Number(value))}, got ${describe(raw)}`,
+      });
+      return z.NEVER;
+    }
     if (parsed < options.min || parsed > options.max) {
       ctx.addIssue({
         code: 'custom',

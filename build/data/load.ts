@@ -1,13 +1,16 @@
 // Reads data/ (CSV and YAML) into typed rows, each row knowing its file:line:column; reports file- and row-level problems.
 // A file's parse is kept in the derived cache under its bytes, so a rebuild parses only the files that changed.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { TABLES, type TableName } from './tables.ts';
 import type { Location, Problem } from './problems.ts';
 import { checkFormat } from './checks/format.ts';
 import { cachedValue } from '../core/derived-cache.ts';
-import { readCsvRows, readYamlRows, schema } from './checks/schema.ts';
+import { schema } from './checks/schema.ts';
+import { fileSizeProblem } from './cell-limits.ts';
+import { readCsvRows } from './parse-csv.ts';
+import { readYamlRows } from './parse-yaml.ts';
 import { RELEASE_FILE } from './release-file.ts';
 import type { CheckContext } from './checks/check.ts';
 import { ledgerVehicles, readShard } from './ledger.ts';
@@ -111,11 +114,16 @@ export function loadTables(root: string): LoadResult {
   const rejectedKeys: RejectedKeys = {};
   for (const [name, table] of Object.entries(TABLES) as [TableName, (typeof TABLES)[TableName]][]) {
     const display = `data/${table.file}`;
-    let bytes: Buffer;
+    let bytes: Buffer | string;
     try {
-      bytes = readFileSync(path.join(dataDir, table.file));
+      const file = path.join(dataDir, table.file);
+      // A file larger than any data file is refused before it is read (it would not fit the build's memory).
+      bytes = fileSizeProblem(statSync(file).size, table.file) ?? readFileSync(file);
     } catch {
-      problems.push({ file: display, line: 1, column: 1, check: schema.name, message: 'file is missing' });
+      bytes = 'file is missing';
+    }
+    if (typeof bytes === 'string') {
+      problems.push({ file: display, line: 1, column: 1, check: schema.name, message: bytes });
       tables[name] = [];
       rejectedKeys[name] = 'all';
       continue;

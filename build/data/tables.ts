@@ -128,7 +128,12 @@ export const sourceEntry = z.object({
   url: z
     .preprocess(
       (raw) => (raw === '' ? null : raw),
-      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or null' }).nullable(),
+      z
+        .url({ protocol: /^https?$/, error: 'must be an http(s) URL or null' })
+        .refine((url) => new URL(url).username === '' && new URL(url).password === '', {
+          error: 'must not hold a user name or password (https://user:pass@…): cite the public address',
+        })
+        .nullable(),
     )
     .default(null)
     .describe('Address of the document exactly as published, or null. Never a guessed URL.'),

@@ -1,29 +1,49 @@
 // `npm run mirror`'s work: make a folder an exact, verified copy of an API's current release, in as few requests as
 // possible (one when it is current), and swap it in atomically so the old copy serves until the new one is complete.
+// The origin is not trusted: what it sends is held to what its mirror.json declares, within the run's timeouts.
 import {
+  constants,
   copyFileSync,
-  existsSync,
   lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
-  readlinkSync,
   renameSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import { MirrorDocument } from '../api/feed-schemas.ts';
 import type { MirrorInfo } from '../api/schemas.ts';
 import { layout } from '../render/layout.ts';
-import { downloadFile, getJson, MirrorError, type HttpOptions, type Progress } from './download.ts';
+import { startClock } from './clock.ts';
+import { downloadFile, getJson, MirrorError, type HttpOptions, type HttpRun, type Progress } from './download.ts';
+import {
+  claimFolder,
+  downloadFolder,
+  ensureVersions,
+  newVersion,
+  OWNER_MARKER,
+  removeVersion,
+  swapIn,
+  type MirrorFolder,
+} from './mirror-folder.ts';
 import { checkFolder, extractVerified, hashFile, isClean } from './verify.ts';
+
+/** How long a run may take in all, and how long the origin may send nothing, by default (seconds). */
+export const DEFAULT_TIMEOUT_SECONDS = 3600;
+export const DEFAULT_STALL_SECONDS = 30;
+/** mirror.json is a few hundred bytes: a longer answer is not one. */
+const MAX_MANIFEST_BYTES = 64 * 1024;
 
 export interface MirrorOptions extends HttpOptions {
   base: string;
   folder: string;
   progress: Progress;
+  /** Seconds the whole run may take (default DEFAULT_TIMEOUT_SECONDS). */
+  timeoutSeconds?: number;
+  /** Seconds the origin may send nothing while an answer is awaited (default DEFAULT_STALL_SECONDS). */
+  stallSeconds?: number;
 }
 
 export interface MirrorResult {
@@ -37,6 +57,8 @@ export interface MirrorResult {
 const isMirrorOwn = (name: string) =>
   name === `public/${layout.mirrorInfo()}` || name.startsWith(`public/${layout.bundleFolder()}`);
 
+const isRegularFile = (file: string) => lstatSync(file, { throwIfNoEntry: false })?.isFile() === true;
+
 function baseUrl(text: string): string {
   let url: URL;
   try {
@@ -45,96 +67,138 @@ function baseUrl(text: string): string {
     throw new MirrorError(`"${text}" is not a URL: give the API's base, e.g. https://example.org`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new MirrorError(`"${text}" is not an http(s) URL`);
+  if (url.search !== '' || url.hash !== '')
+    throw new MirrorError(`"${text}" has a query or a fragment: give the API's base, e.g. https://example.org`);
   return url.href.replace(/\/+$/, '');
 }
 
-/** The folder the mirror's symlink points at, or null when there is no mirror there yet. */
-function currentTarget(folder: string): string | null {
-  const stat = lstatSync(folder, { throwIfNoEntry: false });
-  if (!stat) return null;
-  if (!stat.isSymbolicLink())
-    throw new MirrorError(
-      `${folder} exists and is not a mirror made by this command (expected a link to ${folder}.versions/…): move it away or pick another folder`,
-    );
-  return path.resolve(path.dirname(folder), readlinkSync(folder));
+/** The bundle's URL: mirror.json's `bundle.path` under <base>/api/v1/mirror/, never anywhere else. */
+function bundleUrl(base: string, bundlePath: string): string {
+  const folder = `${base}/${layout.bundleFolder()}`;
+  const refused = new MirrorError(
+    `mirror.json names its bundle at ${JSON.stringify(bundlePath.slice(0, 100))}, which is not under ${folder}: refused, nothing was changed`,
+  );
+  if (!bundlePath.startsWith('/')) throw refused;
+  let url: URL;
+  try {
+    url = new URL(`${base}${bundlePath}`);
+  } catch {
+    throw refused;
+  }
+  const name = url.href.slice(folder.length);
+  if (!url.href.startsWith(folder) || name === '' || name.includes('/') || url.search !== '' || url.hash !== '')
+    throw refused;
+  return url.href;
+}
+
+/** The mirror.json a version holds, or null when it has none that reads as one. */
+function localManifest(version: string): MirrorInfo | null {
+  const file = path.join(version, 'public', layout.mirrorInfo());
+  const stat = lstatSync(file, { throwIfNoEntry: false });
+  if (!stat?.isFile() || stat.size > MAX_MANIFEST_BYTES) return null;
+  try {
+    const parsed = MirrorDocument.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Extracts and verifies `bundle`, adds the manifest and the bundle itself, and points the folder at it in one rename. */
 async function install(
-  folder: string,
+  mirror: MirrorFolder,
   bundle: string,
   info: MirrorInfo,
   manifest: string,
   keepBundle: 'move' | 'copy',
+  signal: AbortSignal,
 ): Promise<number> {
-  const versions = `${folder}.versions`;
-  let target = path.join(versions, info.bundle.sha256.slice(0, 16));
-  for (let n = 2; existsSync(target); n += 1) target = path.join(versions, `${info.bundle.sha256.slice(0, 16)}-${n}`);
+  const target = newVersion(mirror, info.bundle.sha256);
   let files: number;
   try {
-    files = (await extractVerified(bundle, target)).files;
+    files = (await extractVerified(bundle, target, info, signal)).files;
     const bundleTarget = path.join(target, 'public', layout.bundle(info.datasetVersion));
     mkdirSync(path.dirname(bundleTarget), { recursive: true });
     if (keepBundle === 'move') renameSync(bundle, bundleTarget);
-    else copyFileSync(bundle, bundleTarget);
+    else copyFileSync(bundle, bundleTarget, constants.COPYFILE_EXCL);
     writeFileSync(path.join(target, 'public', layout.mirrorInfo()), manifest);
   } catch (error) {
-    rmSync(target, { recursive: true, force: true });
+    removeVersion(mirror, target);
     throw error;
   }
-  const previous = currentTarget(folder);
-  const link = `${folder}.link-${process.pid}`;
-  rmSync(link, { force: true });
-  symlinkSync(path.relative(path.dirname(folder), target), link);
-  renameSync(link, folder);
-  if (previous && previous !== target) rmSync(previous, { recursive: true, force: true });
+  swapIn(mirror, target);
+  if (mirror.current !== null && mirror.current !== target) removeVersion(mirror, mirror.current);
   return files;
+}
+
+/** After a failed run: the download folder goes unless it holds a download to resume, and a new versions folder goes. */
+function cleanUp(mirror: MirrorFolder, downloads: string, createdVersions: boolean): void {
+  if (readdirSync(downloads).length === 0) rmSync(downloads, { recursive: true });
+  if (createdVersions && readdirSync(mirror.versions).every((name) => name === OWNER_MARKER))
+    rmSync(mirror.versions, { recursive: true });
+}
+
+async function sync(base: string, mirror: MirrorFolder, run: HttpRun, progress: Progress): Promise<MirrorResult> {
+  const document = await getJson(`${base}/${layout.mirrorInfo()}`, MAX_MANIFEST_BYTES, run);
+  const parsed = MirrorDocument.safeParse(document);
+  if (!parsed.success) throw new MirrorError(`${base}/${layout.mirrorInfo()} is not a mirror manifest of this API`);
+  const info = parsed.data;
+  const result = (outcome: MirrorResult['outcome'], files: number): MirrorResult => ({
+    outcome,
+    datasetVersion: info.datasetVersion,
+    requests: run.requests?.count ?? 0,
+    files,
+  });
+  const url = bundleUrl(base, info.bundle.path);
+  const manifest = `${JSON.stringify(document)}\n`;
+
+  if (mirror.current !== null && localManifest(mirror.current)?.bundle.sha256 === info.bundle.sha256) {
+    const check = await checkFolder(mirror.current, isMirrorOwn);
+    if (isClean(check)) return result('current', info.files);
+    run.say?.(
+      `the mirror differs from its SHA256SUMS (${check.altered} altered, ${check.missing} missing, ${check.extra} extra): repairing`,
+    );
+    const localBundle = path.join(mirror.current, 'public', layout.bundle(info.datasetVersion));
+    if (isRegularFile(localBundle) && (await hashFile(localBundle)) === info.bundle.sha256)
+      return result('repaired', await install(mirror, localBundle, info, manifest, 'copy', run.clock.deadline));
+  }
+
+  const createdVersions = lstatSync(mirror.versions, { throwIfNoEntry: false }) === undefined;
+  ensureVersions(mirror);
+  const downloads = downloadFolder(mirror, `${info.bundle.sha256}.tar.gz`);
+  const part = path.join(downloads, `${info.bundle.sha256}.tar.gz`);
+  try {
+    await downloadFile(url, part, info.bundle.bytes, progress, run);
+    const sha256 = await hashFile(part);
+    if (sha256 !== info.bundle.sha256)
+      throw new MirrorError(
+        `the bundle's SHA-256 is ${sha256.slice(0, 16)}…, mirror.json says ${info.bundle.sha256.slice(0, 16)}… (bad checksum): nothing was changed`,
+      );
+    return result('updated', await install(mirror, part, info, manifest, 'move', run.clock.deadline));
+  } catch (error) {
+    if (!(error instanceof MirrorError && error.resumable)) rmSync(part, { recursive: true, force: true });
+    throw error;
+  } finally {
+    cleanUp(mirror, downloads, createdVersions);
+  }
 }
 
 export async function syncMirror(options: MirrorOptions): Promise<MirrorResult> {
   const base = baseUrl(options.base);
-  const folder = path.resolve(options.folder);
-  const requests = options.requests ?? { count: 0 };
-  const http = { ...options, requests };
-  const manifest = JSON.stringify(await getJson<unknown>(`${base}/${layout.mirrorInfo()}`, http));
-  const parsed = MirrorDocument.safeParse(JSON.parse(manifest));
-  if (!parsed.success) throw new MirrorError(`${base}/${layout.mirrorInfo()} is not a mirror manifest of this API`);
-  const info = parsed.data;
-  const manifestBytes = `${manifest}\n`;
-
-  const existing = currentTarget(folder);
-  if (existing) {
-    const localManifest = path.join(folder, 'public', layout.mirrorInfo());
-    const local = existsSync(localManifest) ? (JSON.parse(readFileSync(localManifest, 'utf8')) as MirrorInfo) : null;
-    if (local?.bundle.sha256 === info.bundle.sha256) {
-      const check = await checkFolder(folder, isMirrorOwn);
-      if (isClean(check))
-        return { outcome: 'current', datasetVersion: info.datasetVersion, requests: requests.count, files: info.files };
-      options.say?.(
-        `the mirror differs from its SHA256SUMS (${check.altered.length} altered, ${check.missing.length} missing, ${check.extra.length} extra): repairing`,
-      );
-      const localBundle = path.join(folder, 'public', layout.bundle(info.datasetVersion));
-      if (existsSync(localBundle) && (await hashFile(localBundle)) === info.bundle.sha256) {
-        const files = await install(folder, localBundle, info, manifestBytes, 'copy');
-        return { outcome: 'repaired', datasetVersion: info.datasetVersion, requests: requests.count, files };
-      }
-    }
-  }
-
-  const downloads = `${folder}.download`;
-  mkdirSync(downloads, { recursive: true });
-  const part = path.join(downloads, `${info.bundle.sha256}.tar.gz`);
-  for (const name of readdirSync(downloads))
-    if (path.join(downloads, name) !== part) rmSync(path.join(downloads, name), { force: true });
-  await downloadFile(`${base}${info.bundle.path}`, part, info.bundle.bytes, options.progress, http);
-  const sha256 = await hashFile(part);
-  if (sha256 !== info.bundle.sha256) {
-    rmSync(part, { force: true });
-    throw new MirrorError(
-      `the bundle's SHA-256 is ${sha256.slice(0, 16)}…, mirror.json says ${info.bundle.sha256.slice(0, 16)}… (bad checksum): nothing was changed`,
+  const mirror = claimFolder(options.folder, options.say);
+  const clock = startClock({
+    deadlineSeconds: options.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+    stallSeconds: options.stallSeconds ?? DEFAULT_STALL_SECONDS,
+    origin: new URL(base).origin,
+  });
+  try {
+    return await sync(
+      base,
+      mirror,
+      { ...options, requests: options.requests ?? { count: 0 }, clock },
+      options.progress,
     );
+  } finally {
+    clock.stop();
   }
-  const files = await install(folder, part, info, manifestBytes, 'move');
-  rmSync(downloads, { recursive: true, force: true });
-  return { outcome: 'updated', datasetVersion: info.datasetVersion, requests: requests.count, files };
 }

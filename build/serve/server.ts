@@ -1,9 +1,9 @@
 // The local server: the published folder with netlify.toml's rules and headers, and the /api edge policy, as on the CDN.
 // Every request is handled inside one error boundary: whatever throws becomes a JSON error, and the server keeps serving.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
-import { requestClient } from '../core/client-key.ts';
 import { API_RESPONSE_HEADERS, ALLOWED_METHODS, decideRequest, finishResponse } from '../core/request-policy.ts';
 import { errorBody, ERROR_STATUS, MAX_ERROR_BODY_BYTES, type ErrorCode } from '../core/errors.ts';
 import { createRateLimiter, rateLimitHeaders, type RateLimiter } from '../core/rate-limit.ts';
@@ -11,6 +11,7 @@ import { isApiPath, normalisePath } from '../core/request-path.ts';
 import { loadNetlifyConfig, type NetlifyConfig } from './netlify-config.ts';
 import { resolveRequest } from './resolve-request.ts';
 import { SiteFiles, type ServedFile } from './site-files.ts';
+import { requestClient, type TrustedProxies } from './trusted-proxies.ts';
 
 export interface ServerOptions {
   /** The published folder (public/). */
@@ -18,8 +19,8 @@ export interface ServerOptions {
   netlifyToml: string;
   port?: number;
   host?: string;
-  /** Number of proxies in front that append to X-Forwarded-For (0: use the socket address). */
-  trustProxy?: number;
+  /** The proxies whose X-Forwarded-For names the client (none: the socket address is the client). */
+  trustProxy?: TrustedProxies | null;
   /** Benchmark only: no rate limit (the X-RateLimit-* headers are still sent, from a limiter that never blocks). */
   noRateLimit?: boolean;
   /** Memory for cached file bodies (bytes). */
@@ -113,18 +114,20 @@ function splitTarget(target: string): { rawPath: string; query: string } | null 
     : { rawPath: pathAndQuery.slice(0, queryAt), query: pathAndQuery.slice(queryAt + 1) };
 }
 
+/** The limiter key of a request's client (trusted-proxies.ts). */
+function clientOf(req: IncomingMessage, trustProxy: TrustedProxies | null): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  return requestClient(
+    req.socket.remoteAddress ?? '',
+    Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? null),
+    trustProxy,
+  );
+}
+
 function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLimiter, options: ServerOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const trustProxy = options.trustProxy ?? 0;
-  const clientOf = (req: IncomingMessage) => {
-    const forwarded = req.headers['x-forwarded-for'];
-    return requestClient(
-      req.socket.remoteAddress ?? '',
-      Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? null),
-      trustProxy,
-    );
-  };
+  const trustProxy = options.trustProxy ?? null;
 
   function serveFile(
     req: IncomingMessage,
@@ -152,7 +155,9 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
     state: { apiHeaders: Record<string, string> | null },
   ): void {
     files.refresh();
-    const target = splitTarget(req.url ?? '/');
+    // HTTP/1.1 requires Host (HTTP/1.0 does not): a request without it is answered as one the server cannot read.
+    const missingHost = req.httpVersion !== '1.0' && req.headers.host === undefined;
+    const target = missingHost ? null : splitTarget(req.url ?? '/');
     const normalised = target === null ? 'bad_encoding' : normalisePath(target.rawPath);
     // A path that cannot be normalised is answered as the API answers errors (JSON, headers, counted).
     const edgePath = typeof normalised === 'string' ? '/api/' : normalised.path;
@@ -161,7 +166,7 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
         {
           method: req.method ?? 'GET',
           rawPath: target?.rawPath ?? '',
-          client: clientOf(req),
+          client: clientOf(req, trustProxy),
           requestHeaders: req.headers['access-control-request-headers'] ?? null,
         },
         limiter,
@@ -214,21 +219,54 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
   };
 }
 
-/** Answers a request Node could not even parse (bad request line, oversized headers) with the JSON error and headers. */
+/** Writes a whole response on a socket Node's HTTP parser no longer owns, and closes it. */
+function answerOnSocket(socket: Duplex, status: number, headers: Record<string, string>, body: string): void {
+  const head = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n${body}`);
+}
+
+/**
+ * Answers a request Node could not even parse (bad request line, oversized headers) with the JSON error and headers,
+ * counted like any /api request: a client over the limit gets the 429 (with Retry-After) first, as decideRequest does.
+ */
 function answerClientError(limiter: RateLimiter, now: () => number) {
   return (error: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
-    const code: ErrorCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : 'bad_request';
-    const body = errorBody(code);
     // No header could be read, so the socket's address is the client.
-    const limit = rateLimitHeaders(limiter.hit(requestClient(socket.remoteAddress ?? '', null, 0), now()));
-    const headers = { ...API_RESPONSE_HEADERS, ...limit, 'Content-Length': String(body.length), Connection: 'close' };
-    const head = Object.entries(headers)
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    socket.end(
-      `HTTP/1.1 ${ERROR_STATUS[code]} ${code === 'bad_request' ? 'Bad Request' : 'Request Header Fields Too Large'}\r\n${head}\r\n${body}`,
+    const decision = limiter.hit(requestClient(socket.remoteAddress ?? '', null, null), now());
+    const code: ErrorCode = !decision.allowed
+      ? 'rate_limit_exceeded'
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 'headers_too_large'
+        : 'bad_request';
+    answerOnSocket(
+      socket,
+      ERROR_STATUS[code],
+      { ...API_RESPONSE_HEADERS, ...rateLimitHeaders(decision) },
+      errorBody(code),
     );
+  };
+}
+
+/** CONNECT (which Node hands over as a bare socket) gets the API's answer to a method it does not allow, counted. */
+function answerConnect(limiter: RateLimiter, now: () => number, trustProxy: TrustedProxies | null) {
+  return (req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    const decision = decideRequest(
+      {
+        method: req.method ?? 'CONNECT',
+        rawPath: '/api/',
+        client: clientOf(req, trustProxy),
+        requestHeaders: null,
+      },
+      limiter,
+      now(),
+    );
+    if ('answer' in decision)
+      return answerOnSocket(socket, decision.answer.status, decision.answer.headers, decision.answer.body);
+    socket.destroy();
   };
 }
 
@@ -239,8 +277,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.treeCheckIntervalMs === undefined ? {} : { checkIntervalMs: options.treeCheckIntervalMs }),
   });
   const limiter = createRateLimiter(options.noRateLimit ? { limit: Number.MAX_SAFE_INTEGER } : {});
-  const server: Server = createServer({ keepAlive: true }, createHandler(config, files, limiter, options));
+  const handler = createHandler(config, files, limiter, options);
+  // Host is checked by the handler, so that its absence gets the API's JSON answer rather than Node's bare 400.
+  const server: Server = createServer({ keepAlive: true, requireHostHeader: false }, handler);
+  // An Expect other than 100-continue is ignored, as RFC 9110 allows: the request is answered like any other.
+  server.on('checkExpectation', handler);
   server.on('clientError', answerClientError(limiter, options.now ?? Date.now));
+  server.on('connect', answerConnect(limiter, options.now ?? Date.now, options.trustProxy ?? null));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

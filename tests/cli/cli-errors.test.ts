@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runningServers } from '../../build/cli/serve.ts';
 import { runCli, spawnCli, type CliResult, type CommandName } from '../helpers/cli.ts';
 import {
   copyBuiltFixture,
@@ -148,6 +149,37 @@ describe('npm run serve', () => {
     } finally {
       if (previous === undefined) delete process.env.PORT;
       else process.env.PORT = previous;
+    }
+  });
+
+  it.each([
+    ['-1', '"-1" is not an address or a CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8)'],
+    [
+      '1',
+      '"1" is not an address or a CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8) (a number of proxies is no longer accepted: it let any client name itself)',
+    ],
+    ['10.0.0.0/33', '"10.0.0.0/33" is not an address or a CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8)'],
+    ['', 'needs at least one address or CIDR range'],
+  ])('--trust-proxy %j is refused in one line', async (value, reason) => {
+    const line = `serve: --trust-proxy takes the addresses or CIDR ranges of the proxies in front, comma-separated: ${reason}`;
+    for (const args of [['--trust-proxy', value], [`--trust-proxy=${value}`]])
+      expect(await runCli('serve', ['--dir', site, ...args])).toEqual({ status: 1, stdout: '', stderr: `${line}\n` });
+  });
+
+  it('--trust-proxy with addresses and ranges: serves, and says whose X-Forwarded-For it reads', async () => {
+    const built = await copyBuiltFixture();
+    cpSync(NETLIFY_TOML, path.join(built, 'netlify.toml'));
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const port = String((free.address() as { port: number }).port);
+    await new Promise((resolve) => free.close(resolve));
+    const result = await runCli('serve', ['--dir', built, '--port', port, '--trust-proxy', '10.0.0.1, 10.1.0.0/16']);
+    try {
+      expect(result.stdout).toMatch(
+        /\(rules from netlify\.toml; X-Forwarded-For read from 10\.0\.0\.1,10\.1\.0\.0\/16\)\n$/,
+      );
+    } finally {
+      await Promise.all(runningServers.splice(0).map((server) => server.close()));
     }
   });
 

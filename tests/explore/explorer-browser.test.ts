@@ -7,13 +7,14 @@ import type { Region } from '../../build/core/regions.ts';
 import { STATES } from '../../build/core/vocabulary.ts';
 import { boxesOverflowing, horizontalOverflow, openPage, screenshot, useBrowser } from '../helpers/browser.ts';
 import { sharedSite, useShippedSite, type SharedSite } from '../helpers/fixture.ts';
-import { rawRequest, useServer } from '../helpers/http.ts';
+import { LOOPBACK_PROXIES, rawRequest, useServer } from '../helpers/http.ts';
 
 const shipped = useShippedSite();
 const site = sharedSite('mini');
-// trustProxy: X-Forwarded-For names the client, so each test's browser context (and the test's own requests) has its own budget.
-const running = useServer(() => site, { trustProxy: 1 });
-const shippedServer = useServer(() => shipped, { trustProxy: 1 });
+// Loopback trusted as a proxy: X-Forwarded-For names the client, so each test's browser context (and the test's own
+// requests) has its own budget.
+const running = useServer(() => site, { trustProxy: LOOPBACK_PROXIES });
+const shippedServer = useServer(() => shipped, { trustProxy: LOOPBACK_PROXIES });
 const chromium = useBrowser();
 
 interface ListEntry {

@@ -44,8 +44,8 @@ export interface OpenedPage {
 }
 
 /**
- * A page in a fresh context (own cache and history). `client` goes out as X-Forwarded-For, which a server started with
- * trustProxy: 1 counts as the client address: each test gets its own rate-limit budget.
+ * A page in a fresh context (own cache and history). `client` goes out as X-Forwarded-For, which a server that trusts
+ * loopback as a proxy (LOOPBACK_PROXIES) counts as the client address: each test gets its own rate-limit budget.
  */
 export async function openPage(browser: Browser, client: string, width = 1100): Promise<OpenedPage> {
   const context = await browser.newContext({

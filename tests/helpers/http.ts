@@ -3,8 +3,19 @@
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type RunningServer, type ServerOptions } from '../../build/serve/server.ts';
+import { parseTrustedProxies, type TrustedProxies } from '../../build/serve/trusted-proxies.ts';
 import { NETLIFY_TOML, type SharedSite } from './fixture.ts';
 import { ON_NETLIFY_EMULATOR, startNetlifyEmulator } from './netlify-emulator.ts';
+
+/** Trusted proxies from a --trust-proxy list that must parse. */
+export function trusted(list: string): TrustedProxies {
+  const parsed = parseTrustedProxies(list);
+  if (typeof parsed === 'string') throw new Error(parsed);
+  return parsed;
+}
+
+/** The loopback addresses the tests connect from, trusted as proxies: X-Forwarded-For then names the client. */
+export const LOOPBACK_PROXIES = trusted('127.0.0.0/8,::1');
 
 /**
  * Starts a fresh server (so a fresh limiter) before the enclosing block's tests and closes it after: the local server,

@@ -67,7 +67,9 @@ describe('a new mirror', () => {
       expect(existsSync(path.join(folder, file)), file).toBe(true);
     // The mirror's tree is the original's, byte for byte, manifest and bundle included.
     expect(treeDigest(path.join(folder, 'public'))).toEqual(treeDigest(path.join(project, 'public')));
-    expect(existsSync(`${folder}.download`)).toBe(false);
+    // Nothing but the link and its versions folder (one version, the marker) next to it.
+    expect(readdirSync(path.dirname(folder)).sort()).toEqual(['mirror', 'mirror.versions']);
+    expect(readdirSync(`${folder}.versions`).sort()).toEqual(['.open-ev-mirror', path.basename(readlinkSync(folder))]);
   });
 });
 
@@ -254,9 +256,8 @@ describe('the limit and interrupted downloads', () => {
       await expect(syncMirror({ base, folder, progress: quiet })).rejects.toThrow(
         /^the download was interrupted after .*: run the command again to resume$/,
       );
-      const partial = readdirSync(`${folder}.download`).map(
-        (name) => statSync(path.join(`${folder}.download`, name)).size,
-      );
+      const downloads = `${folder}.versions/.download`;
+      const partial = readdirSync(downloads).map((name) => statSync(path.join(downloads, name)).size);
       expect(partial).toEqual([1500]);
       expect(existsSync(folder)).toBe(false);
       expect(await syncMirror({ base, folder, progress: quiet })).toMatchObject({ outcome: 'updated' });

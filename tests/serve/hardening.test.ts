@@ -93,6 +93,42 @@ describe("errors Node answers before any handler runs are the API's JSON errors 
     expectApiHeaders(res);
   });
 
+  it.each([
+    [
+      'Expect: 999-bogus (ignored, as RFC 9110 allows)',
+      200,
+      null,
+      'GET /api/v1/vehicles/volt-a-400-2024 HTTP/1.1\r\nHost: x\r\nExpect: 999-bogus\r\nConnection: close\r\n\r\n',
+    ],
+    ['an HTTP/1.1 request without Host', 400, 'bad_request', 'GET /api/v1 HTTP/1.1\r\nConnection: close\r\n\r\n'],
+    ['an HTTP/1.0 request without Host (allowed)', 200, null, 'GET /api/v1 HTTP/1.0\r\n\r\n'],
+    ['CONNECT', 405, 'method_not_allowed', 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n'],
+  ])('%s → %i, JSON, CORS, X-RateLimit-*, and counted', async (name, status, code, bytes) => {
+    const address = `127.0.2.${10 + name.length}`;
+    for (const remaining of [59, 58]) {
+      const res = await rawSocket(running.server.port, bytes, address);
+      expect(res.status).toBe(status);
+      if (code !== null) expect(JSON.parse(res.body)).toEqual({ error: code });
+      expect(expectApiHeaders(res).remaining).toBe(remaining);
+      expect(res.headers['retry-after']).toBeUndefined();
+    }
+  });
+
+  it('a request it cannot parse from a client over the limit gets the 429 with Retry-After; under it, a 400 without', async () => {
+    const address = '127.0.2.99';
+    const malformed = 'GET /api/v1 HTTP/9.9\r\n\r\n';
+    const first = await rawSocket(running.server.port, malformed, address);
+    expect([first.status, first.headers['retry-after']]).toEqual([400, undefined]);
+    for (let n = 2; n <= 60; n += 1)
+      await rawRequest({ port: running.server.port, path: '/api/v1', localAddress: address });
+    const over = await rawSocket(running.server.port, malformed, address);
+    expect(over.status).toBe(429);
+    expect(JSON.parse(over.body)).toEqual({ error: 'rate_limit_exceeded' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(over.headers['cache-control']).toBe('no-store');
+    expectApiHeaders(over);
+  });
+
   it('a bad Range is ignored (the whole document, 200), never a 416', async () => {
     const res = await rawRequest({
       port: running.server.port,

@@ -1,7 +1,7 @@
 // The rate limit over HTTP: 60 requests per client address per window, then 429 (contract §3).
 import { describe, expect, it } from 'vitest';
 import { sharedSite } from '../helpers/fixture.ts';
-import { errorOf, expectApiHeaders, rawRequest, useServer, type RawResponse } from '../helpers/http.ts';
+import { errorOf, expectApiHeaders, rawRequest, trusted, useServer, type RawResponse } from '../helpers/http.ts';
 
 const site = sharedSite('mini');
 
@@ -74,8 +74,10 @@ describe('60 requests per client address, then 429', () => {
   });
 });
 
-describe('trustProxy: 1 takes the client from the last X-Forwarded-For entry, which the proxy appended', () => {
-  const running = useServer(() => site, { trustProxy: 1 });
+describe('behind trusted proxies (127.0.0.2-4 and .9), the client is the last X-Forwarded-For entry they appended', () => {
+  const running = useServer(() => site, {
+    trustProxy: trusted('127.0.0.2,127.0.0.3/32,127.0.0.4,127.0.0.9,10.0.0.0/8'),
+  });
   const get = (localAddress: string, forwardedFor?: string) =>
     rawRequest({
       port: running.server.port,
@@ -116,6 +118,17 @@ describe('trustProxy: 1 takes the client from the last X-Forwarded-For entry, wh
   it('falls back to the socket address without the header', async () => {
     expect(remainingOf(await get('127.0.0.4'))).toBe(59);
     expect(remainingOf(await get('127.0.0.4'))).toBe(58);
+  });
+
+  it('walks left past every trusted proxy of a chain (10.0.0.0/8 here), never past the first untrusted address', async () => {
+    expect(remainingOf(await get('127.0.0.2', '192.0.2.90, 10.1.1.1, 10.2.2.2'))).toBe(59);
+    expect(remainingOf(await get('127.0.0.3', '198.51.100.1, 192.0.2.90, 10.3.3.3'))).toBe(58);
+  });
+
+  it('a client connecting directly (127.0.0.7, not a trusted proxy) that rotates the header gets 60, then 429', async () => {
+    for (let n = 1; n <= 60; n += 1)
+      expect(remainingOf(await get('127.0.0.7', `203.0.113.${n}`)), `request ${n}`).toBe(60 - n);
+    for (let n = 61; n <= 70; n += 1) expect((await get('127.0.0.7', `203.0.113.${n}`)).status).toBe(429);
   });
 
   it('blocks one forwarded address after 60 requests, not its neighbours on the same socket', async () => {

@@ -1,0 +1,123 @@
+// Reads one CSV data file into rows, each knowing its file:line:column: the header checked against the table's
+// columns, every cell against the limits of any cell and then its column's schema. Problems are reported under the
+// "schema" check; a row that fails is left out of the tables (its key recorded as rejected).
+import { parse as parseCsv } from 'csv-parse/sync';
+import type { z } from 'zod';
+import { cellTextProblem, MAX_CELL_CHARS } from './cell-limits.ts';
+import { schema as schemaCheck } from './checks/schema.ts';
+import type { Located } from './load.ts';
+import type { Location, Problem } from './problems.ts';
+
+const NAME = schemaCheck.name;
+
+export function readCsvRows(
+  text: string,
+  file: string,
+  schema: z.ZodObject,
+  problems: Problem[],
+  rejected: Set<string>,
+): Located<unknown>[] {
+  const columns = Object.keys(schema.shape);
+  if (text.trim() === '') {
+    problems.push({
+      file,
+      line: 1,
+      column: 1,
+      check: NAME,
+      message: `file is empty; it needs the header row: ${columns.join(',')}`,
+    });
+    return [];
+  }
+  let records: { record: string[]; info: { lines: number } }[];
+  // A row can hold every column at its longest, and no more: a longer one stops the parse before it fills memory.
+  const maxRowChars = (MAX_CELL_CHARS + 1) * columns.length;
+  try {
+    records = parseCsv(text, {
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      max_record_size: maxRowChars,
+    }) as unknown as typeof records;
+  } catch (error) {
+    const err = error as { message: string; code?: string; lines?: number; column?: number };
+    const message =
+      err.code === 'CSV_MAX_RECORD_SIZE'
+        ? `row is longer than ${maxRowChars} characters; a cell holds at most ${MAX_CELL_CHARS}`
+        : `cannot read CSV: ${err.message}`;
+    const column = typeof err.column === 'number' ? err.column + 1 : 1;
+    problems.push({ file, line: err.lines ?? 1, column, check: NAME, message });
+    return [];
+  }
+  const [header, ...body] = records;
+  if (!header) return [];
+  const headerNames = header.record.map((name) => name.trim());
+  const headerOk = checkHeader(headerNames, columns, file, problems);
+  if (!headerOk) return [];
+  const rows: Located<unknown>[] = [];
+  for (const { record, info } of body) {
+    const line = info.lines - record.reduce((n, cell) => n + (cell.split('\n').length - 1), 0);
+    const at = (field?: string): Location => ({ file, line, column: field ? columns.indexOf(field) + 1 : 1 });
+    if (record.length !== columns.length) {
+      rejected.add(String(record[0]).trim());
+      problems.push({
+        file,
+        line,
+        column: Math.min(record.length, columns.length) + 1,
+        check: NAME,
+        message: `row has ${record.length} cells but the header has ${columns.length}`,
+        hint: 'check for a missing or extra comma; quote cells that contain commas',
+      });
+      continue;
+    }
+    const unreadable = columns.flatMap((name, i) => {
+      const problem = cellTextProblem(record[i]!);
+      return problem === null ? [] : [{ ...at(name), check: NAME, message: `${name}: ${problem}` }];
+    });
+    if (unreadable.length > 0) {
+      problems.push(...unreadable);
+      rejected.add(String(record[0]).trim());
+      continue;
+    }
+    const raw = Object.fromEntries(columns.map((name, i) => [name, record[i]]));
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        problems.push({ ...at(field || undefined), check: NAME, message: `${field}: ${issue.message}` });
+      }
+      rejected.add(String(record[0]).trim());
+      continue;
+    }
+    rows.push({ value: parsed.data, file, line, at });
+  }
+  return rows;
+}
+
+function checkHeader(actual: string[], expected: string[], file: string, problems: Problem[]): boolean {
+  const before = problems.length;
+  const hint = `the header must be: ${expected.join(',')}`;
+  expected.forEach((name, index) => {
+    if (!actual.includes(name)) {
+      problems.push({
+        file,
+        line: 1,
+        column: Math.min(index, actual.length) + 1,
+        check: NAME,
+        message: `missing column "${name}"`,
+        hint,
+      });
+    }
+  });
+  actual.forEach((name, index) => {
+    if (!expected.includes(name)) {
+      problems.push({ file, line: 1, column: index + 1, check: NAME, message: `unknown column "${name}"`, hint });
+    } else if (actual.indexOf(name) !== index) {
+      problems.push({ file, line: 1, column: index + 1, check: NAME, message: `column "${name}" appears twice`, hint });
+    }
+  });
+  if (problems.length === before && actual.some((name, index) => expected[index] !== name)) {
+    const index = actual.findIndex((name, i) => expected[i] !== name);
+    problems.push({ file, line: 1, column: index + 1, check: NAME, message: 'columns are out of order', hint });
+  }
+  return problems.length === before;
+}
