@@ -42,6 +42,8 @@ export interface PowerEstimate {
   missing: string[];
   /** Figures the rule could not check (estimate still made): lowers confidence. */
   unchecked: string[];
+  /** When kw is null: the most the path could give, from the caps that are known (Infinity when none bounds it). */
+  upperKw?: number;
 }
 
 /** Why a path has no protocol both sides speak: a known incompatibility (rules it out) or a gap in what is on record. */

@@ -66,7 +66,8 @@ export function acPower(
       );
     else caps.push(supplied[0]!);
   }
-  if (missing.length > 0) return { kw: null, chargerLimited: false, impossible: null, missing, unchecked };
+  if (missing.length > 0)
+    return { kw: null, chargerLimited: false, impossible: null, missing, unchecked, upperKw: Math.min(...caps) };
   const kw = round1(Math.min(...caps));
   return { kw, chargerLimited: kw < vehicleCap, impossible: null, missing, unchecked };
 }

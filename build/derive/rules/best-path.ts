@@ -21,15 +21,31 @@ export const compareCandidates =
     a.path.connector.connector.localeCompare(b.path.connector.connector) ||
     (a.path.adapter?.id ?? '').localeCompare(b.path.adapter?.id ?? '');
 
+const USABLE = new Set(['ok', 'limited', 'adp']);
+
+/**
+ * An unknown path of the same current that could give more than the usable path chosen (its known caps allow more):
+ * the edge is then unknown, never answered with the slower path.
+ */
+export function fasterUnknown(verdicts: readonly PathVerdict[], chosen: PathVerdict): PathVerdict | null {
+  if (!USABLE.has(chosen.state)) return null;
+  return (
+    verdicts.find(
+      (v) => v.state === 'unk' && v.path.current === chosen.path.current && (v.power?.upperKw ?? Infinity) > chosen.kw,
+    ) ?? null
+  );
+}
+
 export const bestPath: DerivationRule = {
   name: 'best-path',
   stage: 'edge',
   input: 'the verdict of every path',
   conclusion:
-    "a path of the unit's own current that is not ruled out comes first (a DC-capable car at a DC unit is answered by its DC path, never by a slower AC socket while the DC path is unknown); then the best state (ok, limited, adp, unk, no), the highest kW, a direct path before an adapter, connector and adapter id; no path at all → `no`",
+    "a path of the unit's own current that is not ruled out comes first (a DC-capable car at a DC unit is answered by its DC path, never by a slower AC socket while the DC path is unknown); then the best state (ok, limited, adp, unk, no), the highest kW, a direct path before an adapter, connector and adapter id; a usable path never answers while an unknown path could give more (the edge is then `unk`); no path at all → `no`",
   decide(draft) {
     draft.verdicts.sort(compareCandidates(draft.pairing.charger.current_kind));
-    const best = draft.verdicts[0] ?? null;
+    const first = draft.verdicts[0] ?? null;
+    const best = (first && fasterUnknown(draft.verdicts, first)) ?? first;
     draft.best = best;
     draft.state = best?.state ?? 'no';
     draft.kw = best?.kw ?? 0;

@@ -91,8 +91,10 @@ export function dcPower(
     if (decides) missing.push(window.missing);
     else unchecked.push('charger output voltage range');
   }
-  if (missing.length > 0 || vehicleCap === null)
-    return { kw: null, chargerLimited: false, impossible: null, missing, unchecked };
+  if (missing.length > 0 || vehicleCap === null) {
+    const upperKw = Math.min(vehicleCap ?? Infinity, ...chargerCaps);
+    return { kw: null, chargerLimited: false, impossible: null, missing, unchecked, upperKw };
+  }
   const kw = round1(Math.min(vehicleCap, ...chargerCaps));
   return { kw, chargerLimited: kw < vehicleCap, impossible: null, missing, unchecked };
 }

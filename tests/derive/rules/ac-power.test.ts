@@ -75,6 +75,7 @@ describe('acPower', () => {
       impossible: null,
       missing: ['vehicle ac_one_phase_a (its current when the supply has one phase)'],
       unchecked: [],
+      upperKw: 7.4,
     });
   });
 

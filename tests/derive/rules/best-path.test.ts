@@ -1,7 +1,7 @@
 // Rule "best-path": which path answers the edge: the unit's own current first, then state, power, direct before adapter.
 import { describe, expect, it } from 'vitest';
 import { deriveDraft } from '../../../build/derive/derive-edge.ts';
-import { compareCandidates } from '../../../build/derive/rules/best-path.ts';
+import { compareCandidates, fasterUnknown } from '../../../build/derive/rules/best-path.ts';
 import type { PathVerdict } from '../../../build/derive/rule.ts';
 import { adapter, charger, connectorRow, dataset, path, vehicle, vehicleRegion } from '../../helpers/rows.ts';
 
@@ -48,6 +48,28 @@ describe('compareCandidates', () => {
     });
     const direct = verdict({ state: 'unk', kw: 0, path: path({ connector: connectorRow({ connector: 'nacs' }) }) });
     expect(best('DC', [throughAdapter, direct])).toBe(direct);
+  });
+});
+
+describe('fasterUnknown', () => {
+  const unknown = (upperKw: number | undefined) =>
+    verdict({
+      state: 'unk',
+      kw: 0,
+      power: { kw: null, chargerLimited: false, impossible: null, missing: ['x'], unchecked: [], upperKw },
+    });
+
+  it('finds an unknown path that could give more than the usable one chosen', () => {
+    const adapterAt250 = verdict({ state: 'adp', kw: 250 });
+    expect(fasterUnknown([adapterAt250, unknown(350)], adapterAt250)).toMatchObject({ state: 'unk' });
+    expect(fasterUnknown([adapterAt250, unknown(undefined)], adapterAt250)).toMatchObject({ state: 'unk' });
+  });
+
+  it('lets the usable path answer when no unknown path could give more, or the unknown one is of the other current', () => {
+    const ok150 = verdict({ state: 'ok', kw: 150 });
+    expect(fasterUnknown([ok150, unknown(150)], ok150)).toBeNull();
+    expect(fasterUnknown([ok150, { ...unknown(400), path: path({ current: 'AC' }) }], ok150)).toBeNull();
+    expect(fasterUnknown([unknown(400)], unknown(400))).toBeNull();
   });
 });
 

@@ -214,6 +214,7 @@ describe('dcPower', () => {
       impossible: null,
       missing: ['vehicle max_dc_kw_oem'],
       unchecked: [],
+      upperKw: 200,
     });
     expect(power(vehicle({ architecture_voltage_v: null, max_dc_kw_oem: null }), charger500).missing).toEqual([
       "vehicle architecture_voltage_v (the unit's maximum is 500 V)",
