@@ -3,9 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CommandError, parseCommandLine, runAsProgram, type Command } from './command.ts';
-
-const USAGE = 'npm run diff -- <git-ref> [--markdown]';
+import { text } from './argument-kinds.ts';
+import { defineCommand, ROOT_OPTION, runAsProgram, UsageError } from './command.ts';
 
 /** data/ of a git ref, through git itself (no checkout: the working tree is not touched). */
 function dataAtRef(root: string, ref: string, into: string): void {
@@ -21,7 +20,7 @@ function dataAtRef(root: string, ref: string, into: string): void {
       String((error as { stderr?: Buffer }).stderr ?? '')
         .trim()
         .split('\n')[0] || (error as Error).message;
-    throw new CommandError(
+    throw new UsageError(
       `cannot read data/ at "${ref}" (${reason.replace(/^fatal: /, '')}); give a branch, tag or commit of this repository`,
     );
   }
@@ -29,32 +28,40 @@ function dataAtRef(root: string, ref: string, into: string): void {
   execFileSync('tar', ['-x', '-C', into], { input: archive });
 }
 
-export const diff: Command = async (args, output) => {
-  const { values, positionals } = parseCommandLine(
-    args,
-    USAGE,
-    { root: { type: 'string', default: process.cwd() }, markdown: { type: 'boolean', default: false } },
-    { min: 1, max: 1 },
-  );
-  const [{ buildSite }, { diffTrees, formatDiff }] = await Promise.all([
-    import('../pipeline/build-site.ts'),
-    import('../report/diff.ts'),
-  ]);
-  const work = mkdtempSync(path.join(os.tmpdir(), 'ev-diff-'));
-  try {
-    const before = path.join(work, 'before');
-    const after = path.join(work, 'after');
-    dataAtRef(values.root, positionals[0]!, before);
-    cpSync(path.join(values.root, 'data'), path.join(after, 'data'), { recursive: true });
-    for (const side of [before, after]) await buildSite({ root: side, history: 'provisional' });
-    output.out(
-      formatDiff(diffTrees(path.join(before, 'public'), path.join(after, 'public')), {
-        markdown: values.markdown,
-      }).trimEnd(),
-    );
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-};
+export const command = defineCommand(
+  {
+    name: 'diff',
+    summary:
+      'Prints what changes for API users between data/ at a git ref and data/ in the working tree: resources added, ' +
+      'removed and changed field by field; edges by state transition (with the pairs), kW and confidence changes.',
+    arguments: [{ name: 'git-ref', description: 'a branch, tag or commit of this repository', value: text('git-ref') }],
+    options: {
+      markdown: { description: 'print Markdown (for a pull-request comment) instead of plain text' },
+      root: ROOT_OPTION,
+    },
+    examples: ['npm run diff -- HEAD', 'npm run diff -- origin/main --markdown'],
+  },
+  async ({ options, arguments: { 'git-ref': ref } }, output) => {
+    const [{ buildSite }, { diffTrees, formatDiff }] = await Promise.all([
+      import('../pipeline/build-site.ts'),
+      import('../report/diff.ts'),
+    ]);
+    const work = mkdtempSync(path.join(os.tmpdir(), 'ev-diff-'));
+    try {
+      const before = path.join(work, 'before');
+      const after = path.join(work, 'after');
+      dataAtRef(options.root, ref, before);
+      cpSync(path.join(options.root, 'data'), path.join(after, 'data'), { recursive: true });
+      for (const side of [before, after]) await buildSite({ root: side, history: 'provisional' });
+      output.out(
+        formatDiff(diffTrees(path.join(before, 'public'), path.join(after, 'public')), {
+          markdown: options.markdown,
+        }).trimEnd(),
+      );
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  },
+);
 
-await runAsProgram(import.meta.url, 'diff', diff);
+await runAsProgram(import.meta.url, command);

@@ -1,9 +1,9 @@
 // `npm run mirror -- <base-url> <folder>`: makes <folder> a verified copy of the API at <base-url> (serve it with
 // npm run serve -- --dir <folder>). One request when the folder is current; the bundle in one more otherwise.
 import type { Progress } from '../mirror/download.ts';
-import { CommandError, parseCommandLine, runAsProgram, type Command, type Output } from './command.ts';
+import { httpUrl, targetFolder } from './argument-kinds.ts';
+import { CommandError, defineCommand, runAsProgram, type Output } from './command.ts';
 
-const USAGE = 'npm run mirror -- <base-url> <folder>';
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 /** A progress bar on a terminal; a plain line at each tenth otherwise (logs, CI). */
@@ -43,29 +43,41 @@ export function progressReporter(
   };
 }
 
-export const mirror: Command = async (args, output) => {
-  const { positionals } = parseCommandLine(args, USAGE, {}, { min: 2, max: 2 });
-  const [base, folder] = positionals as [string, string];
-  const [{ syncMirror }, { MirrorError }] = await Promise.all([
-    import('../mirror/sync-mirror.ts'),
-    import('../mirror/download.ts'),
-  ]);
-  try {
-    const result = await syncMirror({
-      base,
-      folder,
-      progress: progressReporter(output, Boolean(process.stderr.isTTY)),
-      say: (line) => output.out(line),
-    });
-    const what =
-      result.outcome === 'current' ? 'is current' : result.outcome === 'repaired' ? 'was repaired' : 'was updated';
-    output.out(
-      `${folder} ${what}: dataset ${result.datasetVersion}, ${result.files} files verified against SHA256SUMS, ${result.requests} request(s); serve it with npm run serve -- --dir ${folder}`,
-    );
-  } catch (error) {
-    if (error instanceof MirrorError) throw new CommandError(error.message);
-    throw error;
-  }
-};
+export const command = defineCommand(
+  {
+    name: 'mirror',
+    summary:
+      "Makes <folder> a verified copy of the API at <base-url>: one request when it is current, the release's bundle " +
+      'otherwise (resumed when interrupted, every file checked against SHA256SUMS before the new tree replaces the old).',
+    arguments: [
+      { name: 'base-url', description: "the API's host, e.g. https://api.example.org", value: httpUrl },
+      { name: 'folder', description: 'the mirror folder (created when missing)', value: targetFolder },
+    ],
+    options: {},
+    examples: ['npm run mirror -- https://api.example.org /srv/ev-mirror && npm run serve -- --dir /srv/ev-mirror'],
+  },
+  async ({ arguments: { 'base-url': base, folder } }, output) => {
+    const [{ syncMirror }, { MirrorError }] = await Promise.all([
+      import('../mirror/sync-mirror.ts'),
+      import('../mirror/download.ts'),
+    ]);
+    try {
+      const result = await syncMirror({
+        base,
+        folder,
+        progress: progressReporter(output, Boolean(process.stderr.isTTY)),
+        say: (line) => output.out(line),
+      });
+      const what =
+        result.outcome === 'current' ? 'is current' : result.outcome === 'repaired' ? 'was repaired' : 'was updated';
+      output.out(
+        `${folder} ${what}: dataset ${result.datasetVersion}, ${result.files} files verified against SHA256SUMS, ${result.requests} request(s); serve it with npm run serve -- --dir ${folder}`,
+      );
+    } catch (error) {
+      if (error instanceof MirrorError) throw new CommandError(error.message);
+      throw error;
+    }
+  },
+);
 
-await runAsProgram(import.meta.url, 'mirror', mirror);
+await runAsProgram(import.meta.url, command);
