@@ -1,7 +1,8 @@
 // Check "schema": each file has the expected header or shape, and every cell passes its column's schema (build/data/tables.ts).
 // A row that fails is reported at the failing cell and left out of the tables (its key recorded as rejected).
 import { parse as parseCsv } from 'csv-parse/sync';
-import { LineCounter, isMap, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+import { yamlLibrary } from '../yaml-on-demand.ts';
 import type { z } from 'zod';
 import type { Located } from '../load.ts';
 import type { Location, Problem } from '../problems.ts';
@@ -118,6 +119,7 @@ export function readYamlRows(
   problems: Problem[],
   rejected: Set<string>,
 ): Located<unknown>[] {
+  const { LineCounter, isMap, isSeq, parseDocument } = yamlLibrary();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const position = (node: YamlNode | null | undefined, fallback = 0): { line: number; column: number } => {
