@@ -81,7 +81,7 @@ ${style}</style>
 <header>
 <p class="top"><a href="/">API reference</a></p>
 <h1>Compatibility explorer</h1>
-<p>Pick a vehicle to see every charger model it pairs with in a region, or a charger to see every vehicle, grouped by state. The page reads the public API; the address bar holds the view, so you can share it.</p>
+<p class="intro">Pick a vehicle or a charger: what pairs with it in a region, grouped by state. The address bar holds the view, to share.</p>
 </header>
 <main>
 <form id="controls" role="search" aria-label="Pick a vehicle or a charger">
