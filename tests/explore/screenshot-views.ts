@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startServer } from '../../build/serve/server.ts';
-import { chromiumArgs, chromiumPath } from '../helpers/chromium-path.ts';
+import { chromiumArgs, chromiumPath } from '../helpers/system-tools.ts';
 
 interface Views {
   out: string;

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { chromiumArgs, chromiumPath } from './chromium-path.ts';
+import { chromiumArgs, chromiumPath } from './system-tools.ts';
 
 /** Launches Chromium before the file's tests and closes it after. */
 export function useBrowser(): { readonly browser: Browser } {
