@@ -1,7 +1,7 @@
 // The explorer at /explore/: its static HTML (style inlined) and its script, compiled from build/explore/ by esbuild.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
 import { cachedText } from '../core/derived-cache.ts';
 import { FIELD_WORDS, STATE_WORDS } from '../core/glossary.ts';
 import { ATTRIBUTION, DATA_LICENSE } from '../core/license.ts';
@@ -17,7 +17,9 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 let script: string | undefined;
 
+/** esbuild, loaded only when the derived cache has no script for this code. */
 function compile(): string {
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   return buildSync({
     entryPoints: [`${SOURCES}main.ts`],
     absWorkingDir: PROJECT_ROOT,
