@@ -9,7 +9,12 @@ export interface SpilledEntry {
   body: EdgeBody;
 }
 
+/** A region's digit in the spill format, and the line end: the same strings for every edge. */
+const DIGITS = Array.from({ length: 10 }, (_, i) => String(i));
+const NEWLINE = '\n';
+
 export class ChargerSpill {
+  /** Per charger: what its file would hold next, as parts (digit, body, newline), joined only when flushed. */
   private readonly buffers: string[][];
   private readonly sizes: number[];
   private held = 0;
@@ -30,10 +35,9 @@ export class ChargerSpill {
   /** Adds an edge of charger `chargerIndex`; call in the charger list's order (vehicle, then region). */
   add(chargerIndex: number, regionIndex: number, body: EdgeBody): void {
     if (regionIndex > 9) throw new Error('the spill format holds at most 10 regions');
-    const line = `${regionIndex}${body}\n`;
-    this.buffers[chargerIndex]!.push(line);
-    this.sizes[chargerIndex]! += line.length;
-    this.held += line.length;
+    this.buffers[chargerIndex]!.push(DIGITS[regionIndex]!, body, NEWLINE);
+    this.sizes[chargerIndex]! += body.length + 2;
+    this.held += body.length + 2;
     while (this.held > this.maxHeldBytes) this.flush(this.sizes.indexOf(Math.max(...this.sizes)));
   }
 
@@ -47,16 +51,17 @@ export class ChargerSpill {
     } catch {
       // Nothing was flushed for this charger.
     }
-    text += this.buffers[chargerIndex]!.join('');
-    this.held -= this.sizes[chargerIndex]!;
-    this.buffers[chargerIndex] = [];
-    this.sizes[chargerIndex] = 0;
     const entries: SpilledEntry[] = [];
     for (let at = 0; at < text.length;) {
-      const end = text.indexOf('\n', at);
+      const end = text.indexOf(NEWLINE, at);
       entries.push({ regionIndex: text.charCodeAt(at) - 48, body: text.slice(at + 1, end) });
       at = end + 1;
     }
+    const held = this.buffers[chargerIndex]!;
+    for (let at = 0; at < held.length; at += 3) entries.push({ regionIndex: Number(held[at]), body: held[at + 1]! });
+    this.held -= this.sizes[chargerIndex]!;
+    this.buffers[chargerIndex] = [];
+    this.sizes[chargerIndex] = 0;
     return entries;
   }
 
