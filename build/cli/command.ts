@@ -73,7 +73,6 @@ export interface Parsed<O extends Record<string, OptionSpec>, A extends readonly
 
 /** A command as the programs and the tests run it. */
 export interface Command {
-  readonly name: string;
   readonly spec: DeclaredCommand;
   readonly help: string;
   run(args: readonly string[], output: Output): Promise<void>;
@@ -158,7 +157,6 @@ export function defineCommand<
   const A extends readonly ArgumentSpec[] = readonly [],
 >(spec: CommandSpec<O, A>, work: (input: Parsed<O, A>, output: Output) => Promise<void>): Command {
   return {
-    name: spec.name,
     spec,
     help: helpText(spec),
     run: (args, output) => work(parseCommandLine(spec, args), output),
@@ -177,11 +175,11 @@ export async function execute(command: Command, args: readonly string[], output:
   } catch (error) {
     if (error instanceof DataError) {
       for (const problem of error.problems) output.err(formatProblem(problem));
-      output.err(`${command.name}: stopped, ${error.problems.length} problem(s) in data/`);
+      output.err(`${command.spec.name}: stopped, ${error.problems.length} problem(s) in data/`);
       return 1;
     }
     const message = error instanceof Error ? error.message : String(error);
-    output.err(`${command.name}: ${message.split('\n')[0]}`);
+    output.err(`${command.spec.name}: ${message.split('\n')[0]}`);
     return error instanceof UsageError ? 2 : 1;
   }
 }

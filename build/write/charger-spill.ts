@@ -9,13 +9,14 @@ export interface SpilledEntry {
   body: EdgeBody;
 }
 
-/** A region's digit in the spill format, and the line end: the same strings for every edge. */
-const DIGITS = Array.from({ length: 10 }, (_, i) => String(i));
-const NEWLINE = '\n';
+/** The spill format: a line per edge, its region's digit then its body (JSON never holds a raw line end). */
+const DIGITS = Array.from({ length: 10 }, (_, i) => Buffer.from(String(i)));
+const NEWLINE = 0x0a;
+const LINE_END = Buffer.from([NEWLINE]);
 
 export class ChargerSpill {
-  /** Per charger: what its file would hold next, as parts (digit, body, newline), joined only when flushed. */
-  private readonly buffers: string[][];
+  /** Per charger: the edges held in memory, in the order added. */
+  private readonly buffers: SpilledEntry[][];
   private readonly sizes: number[];
   private held = 0;
 
@@ -35,7 +36,7 @@ export class ChargerSpill {
   /** Adds an edge of charger `chargerIndex`; call in the charger list's order (vehicle, then region). */
   add(chargerIndex: number, regionIndex: number, body: EdgeBody): void {
     if (regionIndex > 9) throw new Error('the spill format holds at most 10 regions');
-    this.buffers[chargerIndex]!.push(DIGITS[regionIndex]!, body, NEWLINE);
+    this.buffers[chargerIndex]!.push({ regionIndex, body });
     this.sizes[chargerIndex]! += body.length + 2;
     this.held += body.length + 2;
     while (this.held > this.maxHeldBytes) this.flush(this.sizes.indexOf(Math.max(...this.sizes)));
@@ -44,21 +45,20 @@ export class ChargerSpill {
   /** Every edge of a charger, in the order added; its buffer and file are released. */
   take(chargerIndex: number): SpilledEntry[] {
     const file = this.file(chargerIndex);
-    let text = '';
+    let spilled = Buffer.alloc(0);
     try {
-      text = readFileSync(file, 'utf8');
+      spilled = readFileSync(file);
       rmSync(file);
     } catch {
       // Nothing was flushed for this charger.
     }
     const entries: SpilledEntry[] = [];
-    for (let at = 0; at < text.length;) {
-      const end = text.indexOf(NEWLINE, at);
-      entries.push({ regionIndex: text.charCodeAt(at) - 48, body: text.slice(at + 1, end) });
+    for (let at = 0; at < spilled.length;) {
+      const end = spilled.indexOf(NEWLINE, at);
+      entries.push({ regionIndex: spilled[at]! - 0x30, body: spilled.subarray(at + 1, end) });
       at = end + 1;
     }
-    const held = this.buffers[chargerIndex]!;
-    for (let at = 0; at < held.length; at += 3) entries.push({ regionIndex: Number(held[at]), body: held[at + 1]! });
+    entries.push(...this.buffers[chargerIndex]!);
     this.held -= this.sizes[chargerIndex]!;
     this.buffers[chargerIndex] = [];
     this.sizes[chargerIndex] = 0;
@@ -70,7 +70,12 @@ export class ChargerSpill {
   }
 
   private flush(chargerIndex: number): void {
-    appendFileSync(this.file(chargerIndex), this.buffers[chargerIndex]!.join(''));
+    const lines = this.buffers[chargerIndex]!.flatMap(({ regionIndex, body }) => [
+      DIGITS[regionIndex]!,
+      body,
+      LINE_END,
+    ]);
+    appendFileSync(this.file(chargerIndex), Buffer.concat(lines));
     this.held -= this.sizes[chargerIndex]!;
     this.buffers[chargerIndex] = [];
     this.sizes[chargerIndex] = 0;
