@@ -20,11 +20,27 @@ export const DERIVED_SOURCE: Source = {
   accessedAt: null,
 };
 
+/** Each dataset's source documents, made once: every edge citing a source shares its (never changed) document. */
+const sourceDocuments = new WeakMap<Dataset, Map<string, Source>>();
+
 function sourceDocument(id: string, data: Dataset): Source {
   if (id === DERIVED_SOURCE_ID) return DERIVED_SOURCE;
-  const source = data.sources.get(id);
-  if (!source) throw new Error(`source "${id}" is not in the dataset (the references check should have caught this)`);
-  return { id: source.id, kind: source.kind, title: source.title, url: source.url, accessedAt: source.accessedAt };
+  let documents = sourceDocuments.get(data);
+  if (!documents) sourceDocuments.set(data, (documents = new Map<string, Source>()));
+  let document = documents.get(id);
+  if (!document) {
+    const source = data.sources.get(id);
+    if (!source) throw new Error(`source "${id}" is not in the dataset (the references check should have caught this)`);
+    document = {
+      id: source.id,
+      kind: source.kind,
+      title: source.title,
+      url: source.url,
+      accessedAt: source.accessedAt,
+    };
+    documents.set(id, document);
+  }
+  return document;
 }
 
 export function edgeContent(facts: EdgeFacts, data: Dataset): EdgeContent {

@@ -58,7 +58,8 @@ const COMMON_HEADERS = [
 
 const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   slugs_required: 'A required path parameter is missing or empty (e.g. an empty segment, "//").',
-  not_found: 'The vehicle, charger or edge does not exist, or the path is unknown.',
+  not_found:
+    'The vehicle or charger does not exist, the pairing has no edge in the region (one of them is not available there), or the path is unknown.',
   rate_limit_exceeded: 'More requests than the limit in the current window; wait for X-RateLimit-Reset.',
   invalid_region: `Extension: region is not one of ${REGION_ORDER_TEXT} (case-sensitive).`,
   bad_request: 'Extension: the request could not be read (malformed request line, bad percent-encoding).',
@@ -96,6 +97,15 @@ function okResponse(kind: DocumentKind, description: string): Json {
   };
 }
 
+/** The two cases a bare 404 leaves open (contract §2, §3), and what a client does about each. */
+const RETIRED_SLUG =
+  "A retired slug (listed in `data/aliases.csv` of the dataset) keeps answering with its successor's documents, " +
+  'so the `slug` in the body is the new one: store that slug from then on. This is not a redirect.';
+const NO_EDGE_IN_REGION =
+  '404 `not_found` answers both an unknown slug and a pairing that has no edge in the region: the vehicle is not on ' +
+  'sale there, or the charger model is not installed there (the body is the same). The `regions` of each entry of ' +
+  '`/api/v1/vehicles` and `/api/v1/chargers` say where each one is: ask for a region both list.';
+
 const slugParameter = (name: string, what: string): Json => ({
   name,
   in: 'path',
@@ -106,6 +116,8 @@ const slugParameter = (name: string, what: string): Json => ({
 
 interface OperationSpec {
   summary: string;
+  /** What a client should know beyond the summary (the cases a bare 404 leaves open, and what to do). */
+  description?: string;
   operationId: string;
   parameters?: Json[];
   ok?: { kind: DocumentKind; description: string };
@@ -133,6 +145,7 @@ function operation(spec: OperationSpec): Json {
   return {
     get: {
       summary: spec.summary,
+      ...(spec.description ? { description: spec.description } : {}),
       operationId: spec.operationId,
       ...(spec.parameters ? { parameters: spec.parameters } : {}),
       responses,
@@ -210,6 +223,7 @@ export function openApiDocument(): Json {
     paths: {
       '/api/v1/vehicles/{slug}': operation({
         summary: 'Vehicle detail',
+        description: RETIRED_SLUG,
         operationId: 'getVehicle',
         parameters: [vehicle],
         ok: { kind: 'vehicle', description: 'The vehicle variant.' },
@@ -217,6 +231,7 @@ export function openApiDocument(): Json {
       }),
       '/api/v1/vehicles/{slug}/compatibility': operation({
         summary: 'Chargers for a vehicle',
+        description: RETIRED_SLUG,
         operationId: 'getVehicleCompatibility',
         parameters: [vehicle, listRegion],
         ok: {
@@ -227,6 +242,7 @@ export function openApiDocument(): Json {
       }),
       '/api/v1/chargers/{slug}': operation({
         summary: 'Charger detail',
+        description: RETIRED_SLUG,
         operationId: 'getCharger',
         parameters: [charger],
         ok: { kind: 'charger', description: 'The charger model.' },
@@ -234,6 +250,7 @@ export function openApiDocument(): Json {
       }),
       '/api/v1/chargers/{slug}/compatibility': operation({
         summary: 'Vehicles for a charger',
+        description: RETIRED_SLUG,
         operationId: 'getChargerCompatibility',
         parameters: [charger, listRegion],
         ok: {
@@ -244,6 +261,7 @@ export function openApiDocument(): Json {
       }),
       '/api/v1/compatibility/{vehicleSlug}/{chargerSlug}': operation({
         summary: 'Compatibility edge',
+        description: `${NO_EDGE_IN_REGION} ${RETIRED_SLUG}`,
         operationId: 'getEdge',
         parameters: [
           slugParameter('vehicleSlug', 'Vehicle'),

@@ -56,6 +56,7 @@ export function chargerListDocument(data: Dataset): ChargerList {
     chargers: data.chargers.map((c) => ({
       slug: c.slug,
       brand: c.brand,
+      model: c.model,
       current_kind: c.current_kind,
       nominal_max_kw: c.nominal_max_kw,
       regions: regionsOf(data.chargerConnectors.get(c.slug)),

@@ -156,6 +156,7 @@ export const ChargerListDocument = z
         z.strictObject({
           slug: slug.describe('Charger slug.'),
           brand: z.string().describe('Brand.'),
+          model: z.string().describe('Extension: the model name as the maker writes it, e.g. "Supercharger V3".'),
           current_kind: z.enum(CURRENT_KINDS).describe('AC or DC.'),
           nominal_max_kw: z.number().positive().describe('Nominal maximum output, kW.'),
           regions: z

@@ -1,10 +1,8 @@
 // Checks every document the build emits against its published JSON Schema (ajv's standalone validators, compiled once
 // and kept in the derived cache).
 import { createRequire } from 'node:module';
-import { _ } from 'ajv';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import standaloneCode from 'ajv/dist/standalone/index.js';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { cachedText } from '../core/derived-cache.ts';
 import { DOCUMENT_KINDS, jsonSchemaOf } from './json-schemas.ts';
 import type { DocumentKind } from './schemas.ts';
@@ -31,8 +29,13 @@ const require = createRequire(import.meta.url);
 /**
  * Every published schema compiled by ajv into one CommonJS module of standalone validators (export `k<i>` validates
  * DOCUMENT_KINDS[i]), kept in the derived cache: a build loads it in milliseconds instead of compiling each schema.
+ * ajv's compiler is loaded only here, when the cache has no module for this code.
  */
 function validatorModule(): string {
+  const { _ } = require('ajv') as typeof import('ajv');
+  const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const standaloneCode = require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
+  const addFormats = require('ajv-formats') as typeof import('ajv-formats');
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,

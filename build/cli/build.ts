@@ -1,42 +1,52 @@
 // `npm run build [-- --preview] [--full]`: builds public/ from data/; every problem is one line, public/ is left untouched.
-import { CommandError, parseCommandLine, runAsProgram, type Command } from './command.ts';
+import { targetFolder } from './argument-kinds.ts';
+import { CommandError, defineCommand, ROOT_OPTION, runAsProgram } from './command.ts';
 
-const USAGE = 'npm run build -- [--preview] [--full] [--public <folder>]';
-
-export const build: Command = async (args, output) => {
-  const { values } = parseCommandLine(args, USAGE, {
-    root: { type: 'string', default: process.cwd() },
-    public: { type: 'string' },
-    preview: { type: 'boolean', default: false },
-    full: { type: 'boolean', default: false },
-  });
-  const [{ SchemaViolation }, { buildSite, StaleLedgerError }] = await Promise.all([
-    import('../api/validate-documents.ts'),
-    import('../pipeline/build-site.ts'),
-  ]);
-  const started = performance.now();
-  try {
-    const result = await buildSite({
-      root: values.root,
-      ...(values.public ? { publicDir: values.public } : {}),
-      history: values.preview ? 'provisional' : 'enforce',
-      full: values.full,
-    });
-    const ms = Math.round(performance.now() - started);
-    output.out(
-      `built dataset ${result.datasetVersion} in ${ms} ms (${result.pass}): ${result.files} files rendered, ${result.written} written, ${result.unchanged} unchanged, ${result.deleted} deleted`,
-    );
-  } catch (error) {
-    if (error instanceof StaleLedgerError) {
-      for (const reason of error.reasons) output.err(`  ${reason}`);
-      throw new CommandError(
-        'data/ changed since the last release, so this publishing build refuses it (public/ was not changed); ' +
-          'for a local look: npm run build -- --preview (releases are made after merge, by the release workflow)',
+export const command = defineCommand(
+  {
+    name: 'build',
+    summary:
+      'Validates data/ and writes public/ (only the files that changed); on any problem it prints each as ' +
+      'file:line:column and exits 1, leaving public/ untouched.',
+    options: {
+      preview: {
+        description: 'build data changed since the last release, with provisional edge versions (never to publish)',
+      },
+      full: { description: 'ignore the build state and render every file again' },
+      public: { description: 'write the site here instead of <root>/public', value: targetFolder },
+      root: ROOT_OPTION,
+    },
+    examples: ['npm run build', 'npm run build -- --preview'],
+  },
+  async ({ options }, output) => {
+    const [{ SchemaViolation }, { buildSite, StaleLedgerError }] = await Promise.all([
+      import('../api/validate-documents.ts'),
+      import('../pipeline/build-site.ts'),
+    ]);
+    const started = performance.now();
+    try {
+      const result = await buildSite({
+        root: options.root,
+        ...(options.public ? { publicDir: options.public } : {}),
+        history: options.preview ? 'provisional' : 'enforce',
+        full: options.full,
+      });
+      const ms = Math.round(performance.now() - started);
+      output.out(
+        `built dataset ${result.datasetVersion} in ${ms} ms (${result.pass}): ${result.files} files rendered, ${result.written} written, ${result.unchanged} unchanged, ${result.deleted} deleted`,
       );
+    } catch (error) {
+      if (error instanceof StaleLedgerError) {
+        for (const reason of error.reasons) output.err(`  ${reason}`);
+        throw new CommandError(
+          'data/ changed since the last release, so this publishing build refuses it (public/ was not changed); ' +
+            'for a local look: npm run build -- --preview (releases are made after merge, by the release workflow)',
+        );
+      }
+      if (error instanceof SchemaViolation) throw new CommandError(`${error.message} (public/ was not changed)`);
+      throw error;
     }
-    if (error instanceof SchemaViolation) throw new CommandError(`${error.message} (public/ was not changed)`);
-    throw error;
-  }
-};
+  },
+);
 
-await runAsProgram(import.meta.url, 'build', build);
+await runAsProgram(import.meta.url, command);

@@ -1,13 +1,22 @@
 // `npm run check`: every data check over data/, nothing written; prints file:line:column: [check] message, exit 1 on any problem.
 import { DataError } from '../data/problems.ts';
-import { parseCommandLine, runAsProgram, type Command } from './command.ts';
+import { defineCommand, ROOT_OPTION, runAsProgram } from './command.ts';
 
-export const check: Command = async (args, output) => {
-  const { values } = parseCommandLine(args, 'npm run check', { root: { type: 'string', default: process.cwd() } });
-  const { checkData } = await import('../pipeline/check-data.ts');
-  const { problems, rows, files } = checkData(values.root, ['error', 'style']);
-  if (problems.length > 0) throw new DataError(problems);
-  output.out(`data/ is clean: ${rows} rows in ${files} files passed every check`);
-};
+export const command = defineCommand(
+  {
+    name: 'check',
+    summary:
+      'Runs every data check over data/ without building or writing anything; each problem is one line, ' +
+      'file:line:column: [check] message, and any problem exits 1.',
+    options: { root: ROOT_OPTION },
+    examples: ['npm run check'],
+  },
+  async ({ options }, output) => {
+    const { checkData } = await import('../pipeline/check-data.ts');
+    const { problems, rows, files } = checkData(options.root, ['error', 'style']);
+    if (problems.length > 0) throw new DataError(problems);
+    output.out(`data/ is clean: ${rows} rows in ${files} files passed every check`);
+  },
+);
 
-await runAsProgram(import.meta.url, 'check', check);
+await runAsProgram(import.meta.url, command);

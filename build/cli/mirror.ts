@@ -1,10 +1,9 @@
-// `npm run mirror -- <base-url> <folder> [--timeout S] [--stall-timeout S]`: makes <folder> a verified copy of the API
-// at <base-url> (serve it with npm run serve -- --dir <folder>). One request when the folder is current; the bundle in
-// one more otherwise.
+// `npm run mirror -- <base-url> <folder>`: makes <folder> a verified copy of the API at <base-url> (serve it with
+// npm run serve -- --dir <folder>). One request when the folder is current; the bundle in one more otherwise.
 import type { Progress } from '../mirror/download.ts';
-import { CommandError, parseCommandLine, runAsProgram, type Command, type Output } from './command.ts';
+import { httpUrl, targetFolder, wholeNumber } from './argument-kinds.ts';
+import { CommandError, defineCommand, runAsProgram, type Output } from './command.ts';
 
-const USAGE = 'npm run mirror -- <base-url> <folder> [--timeout <seconds>] [--stall-timeout <seconds>]';
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 /** A progress bar on a terminal; a plain line at each tenth otherwise (logs, CI). */
@@ -44,46 +43,57 @@ export function progressReporter(
   };
 }
 
-/** A number of seconds from the command line: a whole number from 1 to 86400. */
-function seconds(text: string | undefined, flag: string): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d{1,5}$/.test(text) || Number(text) < 1 || Number(text) > 86_400)
-    throw new CommandError(`${flag} must be a number of seconds from 1 to 86400, got "${text.slice(0, 40)}"`);
-  return Number(text);
-}
+export const command = defineCommand(
+  {
+    name: 'mirror',
+    summary:
+      "Makes <folder> a verified copy of the API at <base-url>: one request when it is current, the release's bundle " +
+      'otherwise (resumed when interrupted, every file checked against SHA256SUMS before the new tree replaces the old).',
+    arguments: [
+      { name: 'base-url', description: "the API's host, e.g. https://api.example.org", value: httpUrl },
+      { name: 'folder', description: 'the mirror folder (created when missing)', value: targetFolder },
+    ],
+    options: {
+      timeout: {
+        description: 'the most seconds the whole run may take; then it stops in one line, exit 1, nothing swapped',
+        value: wholeNumber(1, 86_400),
+        defaultText: '3600',
+      },
+      'stall-timeout': {
+        description: 'the most seconds without a byte from the origin; then it stops in one line, exit 1',
+        value: wholeNumber(1, 86_400),
+        defaultText: '30',
+      },
+    },
+    examples: [
+      'npm run mirror -- https://api.example.org /srv/ev-mirror && npm run serve -- --dir /srv/ev-mirror',
+      'npm run mirror -- https://api.example.org /srv/ev-mirror --timeout 600 --stall-timeout 20',
+    ],
+  },
+  async ({ arguments: { 'base-url': base, folder }, options: { timeout, 'stall-timeout': stall } }, output) => {
+    const [{ syncMirror }, { MirrorError }] = await Promise.all([
+      import('../mirror/sync-mirror.ts'),
+      import('../mirror/download.ts'),
+    ]);
+    try {
+      const result = await syncMirror({
+        base,
+        folder,
+        ...(timeout === undefined ? {} : { timeoutSeconds: timeout }),
+        ...(stall === undefined ? {} : { stallSeconds: stall }),
+        progress: progressReporter(output, Boolean(process.stderr.isTTY)),
+        say: (line) => output.out(line),
+      });
+      const what =
+        result.outcome === 'current' ? 'is current' : result.outcome === 'repaired' ? 'was repaired' : 'was updated';
+      output.out(
+        `${folder} ${what}: dataset ${result.datasetVersion}, ${result.files} files verified against SHA256SUMS, ${result.requests} request(s); serve it with npm run serve -- --dir ${folder}`,
+      );
+    } catch (error) {
+      if (error instanceof MirrorError) throw new CommandError(error.message);
+      throw error;
+    }
+  },
+);
 
-export const mirror: Command = async (args, output) => {
-  const { positionals, values } = parseCommandLine(
-    args,
-    USAGE,
-    { timeout: { type: 'string' }, 'stall-timeout': { type: 'string' } },
-    { min: 2, max: 2 },
-  );
-  const [base, folder] = positionals as [string, string];
-  const timeoutSeconds = seconds(values.timeout, '--timeout');
-  const stallSeconds = seconds(values['stall-timeout'], '--stall-timeout');
-  const [{ syncMirror }, { MirrorError }] = await Promise.all([
-    import('../mirror/sync-mirror.ts'),
-    import('../mirror/download.ts'),
-  ]);
-  try {
-    const result = await syncMirror({
-      base,
-      folder,
-      ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }),
-      ...(stallSeconds === undefined ? {} : { stallSeconds }),
-      progress: progressReporter(output, Boolean(process.stderr.isTTY)),
-      say: (line) => output.out(line),
-    });
-    const what =
-      result.outcome === 'current' ? 'is current' : result.outcome === 'repaired' ? 'was repaired' : 'was updated';
-    output.out(
-      `${folder} ${what}: dataset ${result.datasetVersion}, ${result.files} files verified against SHA256SUMS, ${result.requests} request(s); serve it with npm run serve -- --dir ${folder}`,
-    );
-  } catch (error) {
-    if (error instanceof MirrorError) throw new CommandError(error.message);
-    throw error;
-  }
-};
-
-await runAsProgram(import.meta.url, 'mirror', mirror);
+await runAsProgram(import.meta.url, command);

@@ -4,94 +4,98 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RunningServer } from '../serve/server.ts';
 import { parseTrustedProxies, type TrustedProxies } from '../serve/trusted-proxies.ts';
-import { CommandError, parseCommandLine, runAsProgram, type Command } from './command.ts';
+import { folder, port, text } from './argument-kinds.ts';
+import { CommandError, defineCommand, runAsProgram, UsageError } from './command.ts';
 
-const USAGE =
-  'npm run serve -- [--dir <folder>] [--host <address>] [--port <1-65535>] [--trust-proxy <address or CIDR>,…] [--no-rate-limit]';
-
-/** A port from the command line or $PORT: a whole number from 1 to 65535 (an empty value is refused, not a random port). */
-export function parsePort(text: string, from: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 65_535)
-    throw new CommandError(`${from} must be a port number from 1 to 65535, got "${text}"`);
-  return Number(text);
+/** A port from $PORT: a whole number from 1 to 65535 (an empty value is refused, not a random port). */
+function portFromEnvironment(value: string): number {
+  const parsed = port.parse(value);
+  if (parsed === undefined) throw new UsageError(`PORT must be ${port.expected}, got "${value}"`);
+  return parsed;
 }
 
-/** The servers this process started (tests close them; the program keeps serving until a signal). */
-export const runningServers: RunningServer[] = [];
-
-/** The proxies of --trust-proxy (none when it is not given). */
+/** The proxies of --trust-proxy (none when it is not given); a list that does not parse is refused in one line. */
 function trustedProxiesOf(text: string | undefined): TrustedProxies | null {
   if (text === undefined) return null;
   const parsed = parseTrustedProxies(text);
   if (typeof parsed === 'string')
-    throw new CommandError(
+    throw new UsageError(
       `--trust-proxy takes the addresses or CIDR ranges of the proxies in front, comma-separated: ${parsed}${/^\d{1,2}$/.test(text.trim()) ? ' (a number of proxies is no longer accepted: it let any client name itself)' : ''}`,
     );
   return parsed;
 }
 
-/** `--trust-proxy -1` reaches the parser as `--trust-proxy=-1`: its value, whatever it looks like, is ours to judge. */
-const joinTrustProxy = (args: readonly string[]) =>
-  args.flatMap((arg, index) =>
-    args[index - 1] === '--trust-proxy' && arg.startsWith('-')
-      ? []
-      : arg === '--trust-proxy' && args[index + 1]?.startsWith('-')
-        ? [`--trust-proxy=${args[index + 1]}`]
-        : [arg],
-  );
+/** The servers this process started (tests close them; the program keeps serving until a signal). */
+export const runningServers: RunningServer[] = [];
 
-export const serve: Command = async (args, output) => {
-  const { values } = parseCommandLine(joinTrustProxy(args), USAGE, {
-    dir: { type: 'string', default: process.cwd() },
-    host: { type: 'string', default: '127.0.0.1' },
-    port: { type: 'string' },
-    'trust-proxy': { type: 'string' },
-    'no-rate-limit': { type: 'boolean', default: false },
-  });
-  const port =
-    values.port !== undefined
-      ? parsePort(values.port, '--port')
-      : process.env.PORT !== undefined
-        ? parsePort(process.env.PORT, 'PORT')
-        : 8080;
-  const trustProxy = trustedProxiesOf(values['trust-proxy']);
-  const dir = path.resolve(values.dir);
-  const publicDir = path.join(dir, 'public');
-  const netlifyToml = path.join(dir, 'netlify.toml');
-  if (!existsSync(netlifyToml))
-    throw new CommandError(`${dir} has no netlify.toml: serve a project folder or a mirror folder`);
-  if (!existsSync(path.join(publicDir, 'api')))
-    throw new CommandError(`${publicDir} holds no built API: run npm run build (or npm run mirror) first`);
-  const { startServer } = await import('../serve/server.ts');
-  let server: RunningServer;
-  try {
-    server = await startServer({
-      publicDir,
-      netlifyToml,
-      host: values.host,
-      port,
-      trustProxy,
-      noRateLimit: values['no-rate-limit'],
-    });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE')
-      throw new CommandError(
-        `port ${port} on ${values.host} is already in use: stop the other server or pick another with --port`,
-      );
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-      throw new CommandError(`cannot listen on ${values.host}: not an address of this machine`);
-    if (code === 'EACCES')
-      throw new CommandError(`not allowed to listen on port ${port} (ports below 1024 need privileges)`);
-    throw error;
-  }
-  runningServers.push(server);
-  output.out(
-    `serving ${path.relative(process.cwd(), publicDir) || '.'} at ${server.url}/api/v1 (rules from netlify.toml${trustProxy ? `; X-Forwarded-For read from ${trustProxy.text}` : ''}${values['no-rate-limit'] ? '; rate limit lifted for benchmarking' : ''})`,
-  );
-};
+export const command = defineCommand(
+  {
+    name: 'serve',
+    summary:
+      'Serves a built site (this project, or a mirror folder: netlify.toml and public/) with the rules of its ' +
+      'netlify.toml and the API edge policy (rate limit, CORS, errors), as the CDN does, until stopped.',
+    options: {
+      dir: {
+        description: 'the project or mirror folder to serve',
+        value: folder,
+        default: process.cwd(),
+        defaultText: 'the current folder',
+      },
+      host: { description: 'the address to listen on', value: text('address'), default: '127.0.0.1' },
+      port: { description: 'the port to listen on', value: port, defaultText: '$PORT, else 8080' },
+      'trust-proxy': {
+        description:
+          "the proxies in front (addresses or CIDR ranges, comma-separated): X-Forwarded-For names the client only on a connection from one of them, read from the right past every trusted address (as nginx's real_ip_recursive)",
+        value: text('addresses'),
+      },
+      'no-rate-limit': { description: 'lift the rate limit (for benchmarks only; responses still count)' },
+    },
+    examples: [
+      'npm run serve',
+      'npm run serve -- --dir /srv/ev-mirror --host 0.0.0.0 --port 8080 --trust-proxy 127.0.0.1,10.0.0.0/8',
+    ],
+  },
+  async ({ options: values }, output) => {
+    const port = values.port ?? (process.env.PORT !== undefined ? portFromEnvironment(process.env.PORT) : 8080);
+    const trustProxy = trustedProxiesOf(values['trust-proxy']);
+    const dir = path.resolve(values.dir);
+    const publicDir = path.join(dir, 'public');
+    const netlifyToml = path.join(dir, 'netlify.toml');
+    if (!existsSync(netlifyToml))
+      throw new UsageError(`${dir} has no netlify.toml: serve a project folder or a mirror folder`);
+    if (!existsSync(path.join(publicDir, 'api')))
+      throw new CommandError(`${publicDir} holds no built API: run npm run build (or npm run mirror) first`);
+    const { startServer } = await import('../serve/server.ts');
+    let server: RunningServer;
+    try {
+      server = await startServer({
+        publicDir,
+        netlifyToml,
+        host: values.host,
+        port,
+        trustProxy,
+        noRateLimit: values['no-rate-limit'],
+      });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE')
+        throw new CommandError(
+          `port ${port} on ${values.host} is already in use: stop the other server or pick another with --port`,
+        );
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+        throw new CommandError(`cannot listen on ${values.host}: not an address of this machine`);
+      if (code === 'EACCES')
+        throw new CommandError(`not allowed to listen on port ${port} (ports below 1024 need privileges)`);
+      throw error;
+    }
+    runningServers.push(server);
+    output.out(
+      `serving ${path.relative(process.cwd(), publicDir) || '.'} at ${server.url}/api/v1 (rules from netlify.toml${trustProxy ? `; X-Forwarded-For read from ${trustProxy.text}` : ''}${values['no-rate-limit'] ? '; rate limit lifted for benchmarking' : ''})`,
+    );
+  },
+);
 
-await runAsProgram(import.meta.url, 'serve', serve);
+await runAsProgram(import.meta.url, command);
 if (runningServers.length > 0) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.on(

@@ -7,7 +7,6 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { deserialize, serialize } from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fg from 'fast-glob';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CACHE_ROOT = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'open-ev-build');
@@ -21,7 +20,11 @@ let codeDigestMemo: string | undefined;
 export function codeDigest(): string {
   if (codeDigestMemo === undefined) {
     const hash = createHash('sha256');
-    for (const file of [...fg.sync('build/**/*.ts', { cwd: PROJECT_ROOT }).sort(), 'package-lock.json']) {
+    const code = readdirSync(path.join(PROJECT_ROOT, 'build'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => `build/${file.split(path.sep).join('/')}`)
+      .sort();
+    for (const file of [...code, 'package-lock.json']) {
       hash.update(`${file}\0`);
       try {
         hash.update(readFileSync(path.join(PROJECT_ROOT, file)));

@@ -27,8 +27,13 @@ const shardFile = (dataDir: string, vehicle: string) => path.join(dataDir, LEDGE
 
 /** The shard's text ('' when the vehicle has none yet): what the build's input digest of the vehicle includes. */
 export function shardText(dataDir: string, vehicle: string): string {
+  return shardBytes(dataDir, vehicle).toString('utf8');
+}
+
+/** The shard's bytes (none when the vehicle has none yet). */
+export function shardBytes(dataDir: string, vehicle: string): Buffer {
   const file = shardFile(dataDir, vehicle);
-  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+  return existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
 }
 
 /** What each cell of a ledger row must look like, by column. */
@@ -45,7 +50,11 @@ const CELL_RULES: [column: number, test: (cell: string) => boolean, must: string
 
 /** One vehicle's ledger rows, keyed by charger and region (empty when the vehicle has none yet); DataError when malformed. */
 export function readShard(dataDir: string, vehicle: string): Map<string, LedgerEntry> {
-  const text = shardText(dataDir, vehicle);
+  return parseShard(shardText(dataDir, vehicle), vehicle);
+}
+
+/** A shard's text as its rows, keyed by charger and region; DataError when malformed. */
+export function parseShard(text: string, vehicle: string): Map<string, LedgerEntry> {
   const entries = new Map<string, LedgerEntry>();
   if (text === '') return entries;
   const file = `data/${LEDGER_DIR}/${vehicle}.csv`;

@@ -13,7 +13,7 @@ import { readCsvRows } from './parse-csv.ts';
 import { readYamlRows } from './parse-yaml.ts';
 import { RELEASE_FILE } from './release-file.ts';
 import type { CheckContext } from './checks/check.ts';
-import { ledgerVehicles, readShard } from './ledger.ts';
+import { ledgerVehicles, parseShard, shardBytes } from './ledger.ts';
 import { DataError } from './problems.ts';
 
 /** One parsed row (CSV record or YAML list item) and where each of its fields stands. */
@@ -38,23 +38,31 @@ export interface LoadResult {
 
 /**
  * The vehicles and chargers the ledger shows were ever published: every ledger row was published by some release
- * (a removed edge keeps its row, marked published=no). A malformed shard is reported where it is wrong.
+ * (a removed edge keeps its row, marked published=no). A malformed shard is reported where it is wrong. Kept in the
+ * derived cache by the shards' bytes: the ledger changes only at a release.
  */
 function publishedSlugs(dataDir: string, problems: Problem[]): CheckContext['published'] {
-  const vehicles = new Set<string>();
-  const chargers = new Set<string>();
-  for (const vehicle of ledgerVehicles(dataDir)) {
-    try {
-      for (const entry of readShard(dataDir, vehicle).values()) {
-        vehicles.add(vehicle);
-        chargers.add(entry.charger);
+  const shards = ledgerVehicles(dataDir).map((vehicle) => [vehicle, shardBytes(dataDir, vehicle)] as const);
+  const input = Buffer.concat(shards.flatMap(([vehicle, bytes]) => [Buffer.from(`\0${vehicle}\0`), bytes]));
+  const found = cachedValue('ledger-published', input, () => {
+    const vehicles = new Set<string>();
+    const chargers = new Set<string>();
+    const malformed: Problem[] = [];
+    for (const [vehicle, bytes] of shards) {
+      try {
+        for (const entry of parseShard(bytes.toString('utf8'), vehicle).values()) {
+          vehicles.add(vehicle);
+          chargers.add(entry.charger);
+        }
+      } catch (error) {
+        if (error instanceof DataError) malformed.push(...error.problems);
+        else throw error;
       }
-    } catch (error) {
-      if (error instanceof DataError) problems.push(...error.problems);
-      else throw error;
     }
-  }
-  return { vehicles, chargers };
+    return { vehicles, chargers, malformed };
+  });
+  problems.push(...found.malformed);
+  return { vehicles: found.vehicles, chargers: found.chargers };
 }
 
 /** One data file read: its rows with the place of each field ('' for the row itself), its problems, its rejected keys. */

@@ -1,23 +1,14 @@
 // Reads one YAML data file (a list of entries) into rows, each field knowing its line and column: unknown fields,
 // tags, non-canonical numbers and cells over the limits of any cell are reported where they stand, then every entry
 // passes its table's schema. Problems are reported under the "schema" check; an entry that fails is left out.
-import {
-  LineCounter,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  parseDocument,
-  visit,
-  type Node as YamlNode,
-  type YAMLMap,
-} from 'yaml';
+import type { Node as YamlNode, YAMLMap } from 'yaml';
 import type { z } from 'zod';
 import { cellTextProblem } from './cell-limits.ts';
 import { canonicalNumber } from './cells.ts';
 import { schema as schemaCheck } from './checks/schema.ts';
 import type { Located } from './load.ts';
 import type { Location, Problem } from './problems.ts';
+import { yamlLibrary } from './yaml-on-demand.ts';
 
 const NAME = schemaCheck.name;
 
@@ -31,6 +22,7 @@ const shownTag = (tag: string) => tag.replace(/^tag:yaml\.org,2002:/, '!!');
  * any other), text that no cell may hold, a number not written as it is published (02024, 190.0, 0x1F, 1e3).
  */
 function valueProblems(item: YAMLMap, file: string, position: Position): Problem[] {
+  const { isPair, isScalar, visit } = yamlLibrary();
   const found: Problem[] = [];
   visit(item, {
     Node(_key, node, path) {
@@ -60,6 +52,7 @@ export function readYamlRows(
   problems: Problem[],
   rejected: Set<string>,
 ): Located<unknown>[] {
+  const { LineCounter, isMap, isSeq, parseDocument } = yamlLibrary();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const position: Position = (node) => {

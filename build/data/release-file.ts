@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse, stringify } from 'yaml';
+import { cachedValue } from '../core/derived-cache.ts';
+import { yamlLibrary } from './yaml-on-demand.ts';
 import type { Dataset } from './dataset.ts';
 
 export const RELEASE_FILE = 'release.yaml';
@@ -39,7 +40,12 @@ export function dataDigest(data: Dataset): string {
 export function readRelease(dataDir: string): Release | null {
   const file = path.join(dataDir, RELEASE_FILE);
   if (!existsSync(file)) return null;
-  const value = parse(readFileSync(file, 'utf8')) as Partial<Release> | null;
+  const bytes = readFileSync(file);
+  const value = cachedValue(
+    'release',
+    bytes,
+    () => yamlLibrary().parse(bytes.toString('utf8')) as Partial<Release> | null,
+  );
   if (!value?.datasetVersion || !value.releasedAt || !value.dataDigest)
     throw new Error(`data/${RELEASE_FILE} needs datasetVersion, releasedAt and dataDigest`);
   return {
@@ -51,7 +57,7 @@ export function readRelease(dataDir: string): Release | null {
 
 export function writeRelease(dataDir: string, release: Release): void {
   const header = '# Written by `npm run release`; do not edit by hand.\n';
-  writeFileSync(path.join(dataDir, RELEASE_FILE), header + stringify(release));
+  writeFileSync(path.join(dataDir, RELEASE_FILE), header + yamlLibrary().stringify(release));
 }
 
 export type Bump = 'major' | 'minor' | 'patch';

@@ -75,7 +75,9 @@ export const chargerColumns = z.object({
     'Permanent identifier of the charger model, used in URLs and as the seed of its UUID: brand-model.',
   ),
   brand: text().describe('Manufacturer or network brand, e.g. "Tesla", "ABB".'),
-  model: text().describe('Product name as the maker writes it, e.g. "Supercharger V3" (for reviewers; not published).'),
+  model: text().describe(
+    'Product name as the maker writes it, e.g. "Supercharger V3" (published in the charger list /api/v1/chargers, not in the charger document).',
+  ),
   current_kind: oneOf(CURRENT_KINDS).describe('AC for wallboxes and AC posts, DC for fast chargers.'),
   nominal_max_kw: requiredNumber({ min: 1, max: 1500, unit: 'kW' }).describe(
     'Nominal maximum output of the unit in kW.',

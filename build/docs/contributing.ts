@@ -143,8 +143,10 @@ Each is one module (or one entry) and its test; everything else derives from the
   sort orders, the OpenAPI enums, the slug market suffixes, the per-region list files and these docs derive
   from it. Add the region's \`?region=\` rules to \`netlify.toml\` (the one routing truth; a test checks the
   rules against the list) and its data rows.
-- **A derivation rule:** one module in \`build/derive/rules/\` exporting \`{ name, stage, input, conclusion,
-  decide }\`, one line in \`DERIVATION_RULES\` (\`build/derive/rules/index.ts\`), its test in
+- **A derivation rule:** one module in \`build/derive/rules/\` exporting \`{ name, stage, input, conclusion }\`
+  and the function of its stage (\`build/derive/rule.ts\`): a \`pairing\` rule decides whether the edge exists,
+  a \`paths\` rule lists connection paths (\`paths\`), a \`path\` rule judges each path (\`judge\`), an \`edge\`
+  rule picks and finishes the edge (\`decide\`); one line in \`DERIVATION_RULES\` (\`build/derive/rules/index.ts\`), its test in
   \`tests/derive/\`, and a \`DERIVATION_VERSION\` bump (patch: data-only effect; minor: a new rule; major: a
   change that can flip states). \`npm run docs\` regenerates the rules table of \`data/README.md\`.
 - **A data check:** one module in \`build/data/checks/\` (a check over rows) or \`build/derive/checks/\` (a

@@ -4,14 +4,16 @@ import type { ChargerList, VehicleList } from '../api/schemas.ts';
 type VehicleEntry = VehicleList['vehicles'][number];
 type ChargerEntry = ChargerList['chargers'][number];
 
+/** Brand, model, trim and year: "Kia EV6 Long Range AWD 2022". */
 export const vehicleLabel = (v: VehicleEntry): string =>
   [v.brand, v.family, v.trim, String(v.model_year)].filter(Boolean).join(' ');
 export const vehicleDetail = (v: VehicleEntry): string => `${v.slug} · sold in ${v.regions.join(', ') || 'no region'}`;
 
-/** The API names a charger model by its slug (the list has no model name); the brand comes with it. */
-export const chargerLabel = (c: ChargerEntry): string => c.slug;
+/** Brand and model: "Tesla Supercharger V3" (a model name that repeats the brand is not doubled). */
+export const chargerLabel = (c: ChargerEntry): string =>
+  c.model.toLowerCase().startsWith(c.brand.toLowerCase()) ? c.model : `${c.brand} ${c.model}`;
 export const chargerDetail = (c: ChargerEntry): string =>
-  `${c.brand} · ${c.current_kind} ${formatNumber(c.nominal_max_kw)} kW · in ${c.regions.join(', ') || 'no region'}`;
+  `${c.slug} · ${c.current_kind} ${formatNumber(c.nominal_max_kw)} kW · in ${c.regions.join(', ') || 'no region'}`;
 
 export const formatNumber = (value: number): string => String(value);
 

@@ -22,154 +22,205 @@ type Remembered = Record<Side, string | null>;
 interface HistoryState {
   remembered: Remembered;
 }
+type Lists = Record<Side, Candidate[]>;
+/** What a request was for, in words, and what its 404 means: for the status line. */
+interface Step {
+  what: string;
+  missing: string;
+}
 
 const BASE_TITLE = document.title;
+const LISTS_STEP: Step = {
+  what: 'the lists of vehicles and chargers',
+  missing: 'the API has no list of vehicles or chargers',
+};
 
-function start(): void {
-  const api = new ApiClient();
+/** The page's elements the explorer drives (build/render/explore-page.ts writes them). */
+function pageElements() {
   const form = byId<HTMLFormElement>('controls');
-  const regionSelect = byId<HTMLSelectElement>('region');
-  const queryLabel = byId('query-label');
-  const input = byId<HTMLInputElement>('query');
-  const result = byId('result');
-  const notice = byId('notice');
-  const status = new StatusView(byId('status'));
-  const sideRadios = [...form.querySelectorAll<HTMLInputElement>('input[name="side"]')];
+  return {
+    form,
+    sideRadios: [...form.querySelectorAll<HTMLInputElement>('input[name="side"]')],
+    region: byId<HTMLSelectElement>('region'),
+    queryLabel: byId('query-label'),
+    query: byId<HTMLInputElement>('query'),
+    matches: byId<HTMLUListElement>('matches'),
+    matchCount: byId('match-count'),
+    result: byId('result'),
+    notice: byId('notice'),
+    status: byId('status'),
+  };
+}
 
-  const parsed = parseView(location.search);
-  let view: ViewState = parsed.view;
-  let remembered: Remembered = { vehicle: null, charger: null, ...(history.state as HistoryState | null)?.remembered };
-  if (view.slug) remembered[view.side] = view.slug;
-  let lists: Record<Side, Candidate[]> | null = null;
+class Explorer {
+  private readonly api = new ApiClient();
+  private readonly elements = pageElements();
+  private readonly status = new StatusView(this.elements.status);
+  private readonly search: SearchView;
+  private readonly actions: ResultActions;
+  private view: ViewState;
+  private remembered: Remembered;
+  private lists: Lists | null = null;
   /** Each show() takes a number; an answer for an older one is dropped. */
-  let generation = 0;
+  private generation = 0;
+
+  constructor(view: ViewState, remembered: Remembered) {
+    this.view = view;
+    this.remembered = { ...remembered, ...(view.slug ? { [view.side]: view.slug } : {}) };
+    const { query: input, matches: list, matchCount: count } = this.elements;
+    this.search = new SearchView(
+      { input, list, count },
+      { hrefOf: (slug) => viewSearch(this.pickView(slug)), pick: (slug) => this.go(this.pickView(slug), true) },
+    );
+    this.actions = {
+      hrefOf: (side, slug) => viewSearch({ side, slug, region: this.view.region }),
+      open: (side, slug) => this.go({ side, slug, region: this.view.region }, true),
+      switchRegion: (region) => this.go({ ...this.view, region }, true),
+    };
+  }
 
   /** The view of a pick from the search list: a pick not sold (or installed) in the region opens in its first region. */
-  const pickView = (slug: string): ViewState => {
-    const regions = lists?.[view.side].find((candidate) => candidate.slug === slug)?.regions ?? [];
-    return { ...view, slug, region: regions.length === 0 || regions.includes(view.region) ? view.region : regions[0]! };
-  };
-  const search = new SearchView(
-    { input, list: byId<HTMLUListElement>('matches'), count: byId('match-count') },
-    {
-      hrefOf: (slug) => viewSearch(pickView(slug)),
-      pick: (slug) => {
-        search.clear();
-        go(pickView(slug), true);
-      },
-    },
-  );
+  private pickView(slug: string): ViewState {
+    const regions = this.lists?.[this.view.side].find((candidate) => candidate.slug === slug)?.regions ?? [];
+    const region = regions.length === 0 || regions.includes(this.view.region) ? this.view.region : regions[0]!;
+    return { ...this.view, slug, region };
+  }
 
-  const actions: ResultActions = {
-    hrefOf: (side, slug) => viewSearch({ side, slug, region: view.region }),
-    open: (side, slug) => go({ side, slug, region: view.region }, true),
-    switchRegion: (region) => go({ ...view, region }, true),
-  };
-
-  async function loadLists(): Promise<Record<Side, Candidate[]>> {
-    if (lists) return lists;
+  private async loadLists(): Promise<Lists> {
+    if (this.lists) return this.lists;
     const [vehicles, chargers] = await Promise.all([
-      api.get<VehicleList>(listPath('vehicle')),
-      api.get<ChargerList>(listPath('charger')),
+      this.api.get<VehicleList>(listPath('vehicle')),
+      this.api.get<ChargerList>(listPath('charger')),
     ]);
-    lists = { vehicle: vehicleCandidates(vehicles), charger: chargerCandidates(chargers) };
-    return lists;
+    this.lists = { vehicle: vehicleCandidates(vehicles), charger: chargerCandidates(chargers) };
+    return this.lists;
   }
 
-  function syncControls(): void {
-    for (const radio of sideRadios) radio.checked = radio.value === view.side;
-    regionSelect.value = view.region;
-    queryLabel.textContent = view.side === 'vehicle' ? 'Find a vehicle' : 'Find a charger';
-    input.placeholder = view.side === 'vehicle' ? 'e.g. kia ev6 2022' : 'e.g. tesla supercharger';
-    search.update(lists?.[view.side] ?? null, view.side, view.region);
+  /** The controls as the view says: side, region, the box's label, and the pick's name in the box. */
+  private syncControls(): void {
+    const { side, slug, region } = this.view;
+    for (const radio of this.elements.sideRadios) radio.checked = radio.value === side;
+    this.elements.region.value = region;
+    this.elements.queryLabel.textContent = side === 'vehicle' ? 'Find a vehicle' : 'Find a charger';
+    this.elements.query.placeholder = side === 'vehicle' ? 'e.g. kia ev6 2022' : 'e.g. tesla supercharger';
+    const candidates = this.lists?.[side] ?? null;
+    if (candidates) this.search.showPick(slug ? (candidates.find((c) => c.slug === slug)?.label ?? slug) : null);
+    this.search.update(candidates, side, region);
   }
 
-  async function show(focus: boolean): Promise<void> {
-    const run = ++generation;
-    const { side, slug, region } = view;
-    syncControls();
-    const listsStep = {
-      what: 'the lists of vehicles and chargers',
-      missing: 'the API has no list of vehicles or chargers',
-    };
-    const table = {
-      what: `the ${side === 'vehicle' ? 'chargers' : 'vehicles'} of ${slug} in ${region}`,
-      missing: `there is no ${side} “${slug}” in the API`,
-    };
-    let step = listsStep;
-    status.loading(slug ? table.what : listsStep.what);
-    result.setAttribute('aria-busy', 'true');
+  private async show(focus: boolean): Promise<void> {
+    const run = ++this.generation;
+    const { side, slug, region } = this.view;
+    this.syncControls();
+    let step = LISTS_STEP;
+    this.status.loading(
+      slug ? `the ${side === 'vehicle' ? 'chargers' : 'vehicles'} of ${slug} in ${region}` : step.what,
+    );
+    this.elements.result.setAttribute('aria-busy', 'true');
     try {
-      const loaded = await loadLists();
-      if (run !== generation) return;
-      search.update(loaded[side], side, region);
-      if (!slug) {
-        result.hidden = true;
-        result.replaceChildren();
-        delete result.dataset['for'];
-        status.clear();
-        document.title = BASE_TITLE;
-        return;
-      }
-      step = table;
-      const answer = await api.get<VehicleCompatibility | ChargerCompatibility>(compatibilityPath(side, slug, region));
-      if (run !== generation) return;
-      const subject = loaded[side].find((candidate) => candidate.slug === slug) ?? null;
-      const others = new Map(loaded[otherSide(side)].map((candidate) => [candidate.slug, candidate]));
-      const edges = 'chargers' in answer ? answer.chargers : answer.vehicles;
-      const title = renderResult(result, { side, slug, region, subject, edges, others }, actions);
-      result.dataset['for'] = viewSearch(view);
-      status.clear();
-      document.title = `${subject?.label ?? slug} in ${region} · ${BASE_TITLE}`;
-      if (focus) title.focus();
+      const lists = await this.loadLists();
+      if (run !== this.generation) return;
+      this.syncControls();
+      if (!slug) return this.showNothing();
+      const subject = lists[side].find((candidate) => candidate.slug === slug) ?? null;
+      const name = subject?.label ?? slug;
+      step = {
+        what: `the ${side === 'vehicle' ? 'chargers' : 'vehicles'} of ${name} in ${region}`,
+        missing: `there is no ${side} “${slug}” in the API`,
+      };
+      const answer = await this.api.get<VehicleCompatibility | ChargerCompatibility>(
+        compatibilityPath(side, slug, region),
+      );
+      if (run !== this.generation) return;
+      this.showTable(subject, answer, focus);
     } catch (error) {
-      if (run !== generation) return;
+      if (run !== this.generation) return;
       if (!(error instanceof ApiProblem)) throw error;
-      result.hidden = true;
-      result.replaceChildren();
-      delete result.dataset['for'];
-      status.problem(error.problem, { ...step, retry: () => void show(focus) });
+      this.clearResult();
+      this.status.problem(error.problem, { ...step, retry: () => void this.show(focus) });
     } finally {
-      if (run === generation) result.removeAttribute('aria-busy');
+      if (run === this.generation) this.elements.result.removeAttribute('aria-busy');
     }
   }
 
+  private showTable(subject: Candidate | null, answer: VehicleCompatibility | ChargerCompatibility, focus: boolean) {
+    const { side, slug, region } = this.view;
+    const others = new Map(this.lists![otherSide(side)].map((candidate) => [candidate.slug, candidate]));
+    const edges = 'chargers' in answer ? answer.chargers : answer.vehicles;
+    const title = renderResult(
+      this.elements.result,
+      { side, slug: slug!, region, subject, edges, others },
+      this.actions,
+    );
+    this.elements.result.dataset['for'] = viewSearch(this.view);
+    this.status.clear();
+    document.title = `${subject?.label ?? slug} in ${region} · ${BASE_TITLE}`;
+    if (focus) title.focus();
+  }
+
+  private showNothing(): void {
+    this.clearResult();
+    this.status.clear();
+    document.title = BASE_TITLE;
+  }
+
+  private clearResult(): void {
+    this.elements.result.hidden = true;
+    this.elements.result.replaceChildren();
+    delete this.elements.result.dataset['for'];
+  }
+
   /** Shows `next` and records it in the URL: a new history entry, or (same URL, or a correction) the current one. */
-  function go(next: ViewState, focus: boolean, mode: 'push' | 'replace' = 'push'): void {
-    view = next;
-    if (next.slug) remembered = { ...remembered, [next.side]: next.slug };
-    notice.hidden = true;
+  go(next: ViewState, focus: boolean, mode: 'push' | 'replace' = 'push'): void {
+    this.view = next;
+    if (next.slug) this.remembered = { ...this.remembered, [next.side]: next.slug };
+    this.elements.notice.hidden = true;
     const url = `${location.pathname}${viewSearch(next)}`;
-    const state: HistoryState = { remembered };
+    const state: HistoryState = { remembered: this.remembered };
     if (mode === 'push' && url !== `${location.pathname}${location.search}`) history.pushState(state, '', url);
     else history.replaceState(state, '', url);
-    void show(focus);
+    void this.show(focus);
   }
 
-  for (const radio of sideRadios) {
-    radio.addEventListener('change', () => {
-      const side = radio.value === 'charger' ? 'charger' : 'vehicle';
-      go({ side, slug: remembered[side], region: view.region }, false);
+  /** The controls and the back button change the view. */
+  listen(): void {
+    const { sideRadios, region, query, form } = this.elements;
+    for (const radio of sideRadios) {
+      radio.addEventListener('change', () => {
+        const side = radio.value === 'charger' ? 'charger' : 'vehicle';
+        this.go({ side, slug: this.remembered[side], region: this.view.region }, false);
+      });
+    }
+    region.addEventListener('change', () => {
+      if (isRegion(region.value)) this.go({ ...this.view, region: region.value }, false);
+    });
+    query.addEventListener('input', () =>
+      this.search.update(this.lists?.[this.view.side] ?? null, this.view.side, this.view.region),
+    );
+    form.addEventListener('submit', (event) => event.preventDefault());
+    window.addEventListener('popstate', (event) => {
+      this.view = parseView(location.search).view;
+      this.remembered = { ...this.remembered, ...(event.state as HistoryState | null)?.remembered };
+      if (this.view.slug) this.remembered[this.view.side] = this.view.slug;
+      this.elements.notice.hidden = true;
+      void this.show(false);
     });
   }
-  regionSelect.addEventListener('change', () => {
-    if (isRegion(regionSelect.value)) go({ ...view, region: regionSelect.value }, false);
-  });
-  input.addEventListener('input', () => search.update(lists?.[view.side] ?? null, view.side, view.region));
-  form.addEventListener('submit', (event) => event.preventDefault());
-  window.addEventListener('popstate', (event) => {
-    view = parseView(location.search).view;
-    remembered = { ...remembered, ...(event.state as HistoryState | null)?.remembered };
-    if (view.slug) remembered[view.side] = view.slug;
-    notice.hidden = true;
-    void show(false);
-  });
 
-  go(view, false, 'replace');
-  if (parsed.problems.length > 0) {
-    notice.textContent = parsed.problems.join(' ');
-    notice.hidden = false;
+  /** Says what in the URL was not understood (and was replaced). */
+  noticeProblems(problems: readonly string[]): void {
+    if (problems.length === 0) return;
+    this.elements.notice.textContent = problems.join(' ');
+    this.elements.notice.hidden = false;
   }
 }
 
-start();
+const parsed = parseView(location.search);
+const explorer = new Explorer(parsed.view, {
+  vehicle: null,
+  charger: null,
+  ...(history.state as HistoryState | null)?.remembered,
+});
+explorer.listen();
+explorer.go(parsed.view, false, 'replace');
+explorer.noticeProblems(parsed.problems);

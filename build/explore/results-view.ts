@@ -180,7 +180,8 @@ export function renderResult(container: HTMLElement, input: ResultInput, actions
   const groups = STATES.filter((state) => byState.get(state)!.length > 0).map((state) =>
     stateGroup(state, byState.get(state)!, input, actions),
   );
-  container.replaceChildren(title, summary, about, ...groups);
+  // The tables come first (on a phone the first row is on the first screen); what the answer is comes after them.
+  container.replaceChildren(title, summary, ...groups, about);
   container.hidden = false;
   return title;
 }

@@ -1,4 +1,5 @@
-// The search box's matches: links to each vehicle or charger found, reachable with the arrow keys, and their count.
+// The search box: the name of what is shown, or the matches of what is typed (links reachable with the arrow keys)
+// and their count.
 import { h, isModifiedClick } from './dom.ts';
 import { findMatches, type Candidate } from './search.ts';
 import type { Region } from '../core/regions.ts';
@@ -17,6 +18,8 @@ export interface SearchActions {
 
 export class SearchView {
   private shown: Candidate[] = [];
+  /** The name of the vehicle or charger shown, kept in the box until the user types something else. */
+  private pickLabel: string | null = null;
 
   private readonly elements: SearchElements;
   private readonly actions: SearchActions;
@@ -36,6 +39,10 @@ export class SearchView {
         elements.input.value = '';
         elements.input.dispatchEvent(new Event('input'));
       }
+    });
+    // The pick's name is selected on focus, so that typing replaces it.
+    elements.input.addEventListener('focus', () => {
+      if (this.pickLabel !== null && elements.input.value === this.pickLabel) elements.input.select();
     });
     elements.list.addEventListener('keydown', (event) => {
       const links = [...elements.list.querySelectorAll('a')];
@@ -57,6 +64,13 @@ export class SearchView {
   update(candidates: readonly Candidate[] | null, side: Side, region: Region): void {
     const { input, list, count } = this.elements;
     const query = input.value.trim();
+    if (query !== '' && query === this.pickLabel) {
+      this.shown = [];
+      list.replaceChildren();
+      list.hidden = true;
+      count.textContent = '';
+      return;
+    }
     if (candidates === null || query === '') {
       this.shown = [];
       list.replaceChildren();
@@ -94,7 +108,9 @@ export class SearchView {
         : `${matches.total} match${matches.total === 1 ? '' : 'es'} (${matches.inRegion} in ${region})${more}. Enter opens the first; arrow keys move through the list.`;
   }
 
-  clear(): void {
-    this.elements.input.value = '';
+  /** Puts the name of what is shown in the box (or empties it: nothing is shown). */
+  showPick(label: string | null): void {
+    this.pickLabel = label;
+    this.elements.input.value = label ?? '';
   }
 }

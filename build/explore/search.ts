@@ -1,4 +1,4 @@
-// Finding a vehicle or a charger by what a person types (brand, family, trim, year, slug): every word must match.
+// Finding a vehicle or a charger by what a person types (brand, model, trim, year, slug): every word must match.
 import type { ChargerList, VehicleList } from '../api/schemas.ts';
 import type { Region } from '../core/regions.ts';
 import { chargerDetail, chargerLabel, vehicleDetail, vehicleLabel } from './labels.ts';
@@ -36,7 +36,9 @@ export const chargerCandidates = (list: ChargerList): Candidate[] =>
     label: chargerLabel(c),
     detail: chargerDetail(c),
     regions: c.regions,
-    haystack: fold([c.brand, c.slug.replace(/-/g, ' '), c.slug, c.current_kind, `${c.nominal_max_kw} kw`].join(' ')),
+    haystack: fold(
+      [c.brand, c.model, c.slug.replace(/-/g, ' '), c.slug, c.current_kind, `${c.nominal_max_kw} kw`].join(' '),
+    ),
   }));
 
 export interface Matches {

@@ -67,12 +67,13 @@ function writeEdge(context: PassContext, history: EdgeHistory, facts: EdgeFacts,
   const document = edgeDocument(content, history.stamp(content));
   const file = layout.edge(facts.vehicle, facts.charger, facts.region);
   context.validate(file, 'edge', document);
-  const body = JSON.stringify(document);
-  if (context.writer.write(file, `${body}\n`)) changed?.();
+  // Encoded once: the edge's file and its copies, and (without the line end) every list it is in.
+  const line = Buffer.from(`${JSON.stringify(document)}\n`);
+  if (context.writer.write(file, line)) changed?.();
   for (const at of context.aliases.edgeCopies(facts.vehicle, facts.charger, facts.region))
-    context.writer.write(at, `${body}\n`);
+    context.writer.write(at, line);
   context.files += 1;
-  return body;
+  return line.subarray(0, line.length - 1);
 }
 
 /**

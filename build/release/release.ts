@@ -2,6 +2,7 @@
 // release day), records what the release changed (data/releases/), and bumps the dataset version.
 import path from 'node:path';
 import { edgeContent, edgeContentHash } from '../api/edge-content.ts';
+import { isCalendarDate } from '../core/calendar.ts';
 import { isRegion } from '../core/regions.ts';
 import { loadDataset } from '../data/dataset.ts';
 import { ledgerKey, ledgerVehicles, readShard, writeShard, type LedgerEntry } from '../data/ledger.ts';
@@ -43,13 +44,6 @@ export class NothingToRelease extends Error {
     this.name = 'NothingToRelease';
     this.current = current;
   }
-}
-
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
 function compareResources(

@@ -1,7 +1,7 @@
 // The explorer at /explore/: its static HTML (style inlined) and its script, compiled from build/explore/ by esbuild.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
 import { cachedText } from '../core/derived-cache.ts';
 import { FIELD_WORDS, STATE_WORDS } from '../core/glossary.ts';
 import { ATTRIBUTION, DATA_LICENSE } from '../core/license.ts';
@@ -17,7 +17,9 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 let script: string | undefined;
 
+/** esbuild, loaded only when the derived cache has no script for this code. */
 function compile(): string {
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   return buildSync({
     entryPoints: [`${SOURCES}main.ts`],
     absWorkingDir: PROJECT_ROOT,
@@ -81,7 +83,7 @@ ${style}</style>
 <header>
 <p class="top"><a href="/">API reference</a></p>
 <h1>Compatibility explorer</h1>
-<p>Pick a vehicle to see every charger model it pairs with in a region, or a charger to see every vehicle, grouped by state. The page reads the public API; the address bar holds the view, so you can share it.</p>
+<p class="intro">Pick a vehicle or a charger: what pairs with it in a region, grouped by state. The address bar holds the view, to share.</p>
 </header>
 <main>
 <form id="controls" role="search" aria-label="Pick a vehicle or a charger">

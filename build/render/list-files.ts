@@ -1,12 +1,23 @@
 // Compatibility lists as concatenations of edge bodies (the exact JSON of each edge document): assembled from bodies,
 // or, in an incremental build, spliced: one side's entries replaced in an existing list file without parsing it.
 
-/** The JSON of one edge document, without the newline its own file ends with. */
-export type EdgeBody = string;
+/**
+ * The JSON of one edge document (UTF-8), without the newline its own file ends with: encoded once, then copied into
+ * the lists as bytes (assembling a list from strings and encoding it cost twice as much).
+ */
+export type EdgeBody = Buffer;
+
+const COMMA = Buffer.from(',');
+const LIST_END = Buffer.from(']}\n');
+
+/** The entries with a comma between each two, as the parts of one concatenation. */
+const commaSeparated = (entries: readonly EdgeBody[]): Buffer[] =>
+  entries.flatMap((entry, i) => (i === 0 ? [entry] : [COMMA, entry]));
 
 /** The list document `{slug, chargers|vehicles: [...]}` from its entries' bodies, already in order. */
-export function listBody(slug: string, key: 'chargers' | 'vehicles', entries: readonly EdgeBody[]): string {
-  return `{"slug":${JSON.stringify(slug)},"${key}":[${entries.join(',')}]}\n`;
+export function listBody(slug: string, key: 'chargers' | 'vehicles', entries: readonly EdgeBody[]): Buffer {
+  const head = Buffer.from(`{"slug":${JSON.stringify(slug)},"${key}":[`);
+  return Buffer.concat([head, ...commaSeparated(entries), LIST_END]);
 }
 
 /** Every edge body starts with this (vehicle is the first field); inside a JSON string the quotes would be escaped. */
@@ -48,10 +59,10 @@ export function spliceList(
   const cuts = (findCuts(list, open, close, side, slugs) ?? scanCuts(list, open, close, side, slugs)).sort(
     (a, b) => a.start - b.start || (a.slug < b.slug ? -1 : 1),
   );
-  const replaced = cuts.map((cut) => replacements.get(cut.slug)!.join(','));
+  const replaced = cuts.map((cut) => Buffer.concat(commaSeparated(replacements.get(cut.slug)!)));
   if (
     cuts.every((cut, i) =>
-      cut.end < cut.start ? replaced[i] === '' : list.toString('utf8', cut.start, cut.end) === replaced[i],
+      cut.end < cut.start ? replaced[i]!.length === 0 : list.subarray(cut.start, cut.end).equals(replaced[i]!),
     )
   )
     return list;
@@ -60,7 +71,7 @@ export function spliceList(
   const runs: Buffer[] = [];
   let from = open + 1;
   cuts.forEach((cut, i) => {
-    runs.push(list.subarray(from, cut.start - 1), Buffer.from(replaced[i]!));
+    runs.push(list.subarray(from, cut.start - 1), replaced[i]!);
     from = cut.end + 1;
   });
   runs.push(list.subarray(from, close));
@@ -72,8 +83,6 @@ export function spliceList(
   pieces.push(list.subarray(close));
   return Buffer.concat(pieces);
 }
-
-const COMMA = Buffer.from(',');
 
 /** The end of the entry starting at `at`: the comma before the next entry, or `close`. */
 function entryEnd(list: Buffer, at: number, close: number): number {

@@ -12,6 +12,7 @@ interface Parameter {
 interface Operation {
   operationId: string;
   summary: string;
+  description?: string;
   parameters?: Parameter[];
   responses: Record<string, { description?: string; 'x-extension'?: boolean }>;
   'x-extension'?: boolean;
@@ -77,7 +78,8 @@ export function referencePage(
     const marker = op['x-extension'] ? ' <span class="ext">extension</span>' : '';
     return (
       `<section id="${escape(op.operationId)}"><h2><span class="verb">GET</span> ${code(path)}${marker}</h2>` +
-      `<p>${escape(op.summary)}</p>${parametersTable(op.parameters)}<p>Responses:</p>${responsesList(op.responses)}` +
+      `<p>${escape(op.summary)}</p>${op.description ? `<p class="note">${prose(op.description)}</p>` : ''}` +
+      `${parametersTable(op.parameters)}<p>Responses:</p>${responsesList(op.responses)}` +
       `${exampleBlock(examples[path])}</section>`
     );
   });

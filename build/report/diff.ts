@@ -1,9 +1,12 @@
-// What changes for API users between two built trees: resources added, removed or changed field by field, and edges by state transition.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import fg from 'fast-glob';
-import type { Edge } from '../api/schemas.ts';
-import { STORAGE_DIR } from '../render/layout.ts';
+// What changes for API users between two datasets: resources added, removed or changed field by field, and edges by
+// state transition, kW and confidence. Both sides are derived in memory (no tree is built): a retired slug (aliases.csv)
+// answers with its successor's documents, so it counts as a resource and its edges as edges, as the API serves them.
+import type { Charger, Vehicle } from '../api/schemas.ts';
+import { chargerDocument, vehicleDocument } from '../api/resource-documents.ts';
+import type { Dataset } from '../data/dataset.ts';
+import { allEdges } from '../derive/all-edges.ts';
+import type { EdgeFacts } from '../derive/derive-edge.ts';
+import { SlugAliases } from '../render/aliases.ts';
 
 export interface ResourceChanges {
   added: string[];
@@ -11,13 +14,24 @@ export interface ResourceChanges {
   changed: { slug: string; fields: { field: string; before: unknown; after: unknown }[] }[];
 }
 
+/** What the diff reads of an edge (edgeVersion and createdAt are history, not content). */
+export type EdgeFigures = Pick<EdgeFacts, 'state' | 'kw' | 'confidence'>;
+
 export interface EdgeChange {
+  /** region/vehicle/charger */
   key: string;
-  before: Edge | null;
-  after: Edge | null;
+  before: EdgeFigures | null;
+  after: EdgeFigures | null;
 }
 
-export interface TreeDiff {
+/** The published vehicle and charger documents of a dataset, and its edges, by slug or region/vehicle/charger. */
+export interface ApiSnapshot {
+  vehicles: Map<string, Vehicle>;
+  chargers: Map<string, Charger>;
+  edges: Map<string, EdgeFigures>;
+}
+
+export interface ApiDiff {
   vehicles: ResourceChanges;
   chargers: ResourceChanges;
   /** Edges that did not exist before, and edges that no longer exist. */
@@ -29,22 +43,34 @@ export interface TreeDiff {
   confidenceChanges: EdgeChange[];
 }
 
-function readDocuments<T>(publicDir: string, folder: string): Map<string, T> {
-  const dir = path.join(publicDir, STORAGE_DIR, folder);
-  const documents = new Map<string, T>();
-  if (!existsSync(dir)) return documents;
-  for (const file of fg.sync('**/*.json', { cwd: dir }).sort())
-    documents.set(file.slice(0, -5), JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as T);
-  return documents;
+/** Every document and edge the API serves for the dataset, under every slug that answers for it. */
+export function apiSnapshot(data: Dataset): ApiSnapshot {
+  const aliases = new SlugAliases(data);
+  const vehicles = new Map<string, Vehicle>();
+  const chargers = new Map<string, Charger>();
+  const edges = new Map<string, EdgeFigures>();
+  for (const vehicle of data.vehicles)
+    for (const slug of [vehicle.slug, ...aliases.ofVehicle(vehicle.slug)]) vehicles.set(slug, vehicleDocument(vehicle));
+  for (const charger of data.chargers)
+    for (const slug of [charger.slug, ...aliases.ofCharger(charger.slug)]) chargers.set(slug, chargerDocument(charger));
+  for (const { facts } of allEdges(data)) {
+    const figures = { state: facts.state, kw: facts.kw, confidence: facts.confidence };
+    for (const vehicle of [facts.vehicle, ...aliases.ofVehicle(facts.vehicle)])
+      for (const charger of [facts.charger, ...aliases.ofCharger(facts.charger)])
+        edges.set(`${facts.region}/${vehicle}/${charger}`, figures);
+  }
+  return { vehicles, chargers, edges };
 }
 
+const sorted = <T>(map: ReadonlyMap<string, T>) => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
 function compareResources(
-  before: Map<string, Record<string, unknown>>,
-  after: Map<string, Record<string, unknown>>,
+  before: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
+  after: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
 ): ResourceChanges {
   const changes: ResourceChanges = { added: [], removed: [], changed: [] };
-  for (const slug of after.keys()) if (!before.has(slug)) changes.added.push(slug);
-  for (const [slug, old] of before) {
+  for (const [slug] of sorted(after)) if (!before.has(slug)) changes.added.push(slug);
+  for (const [slug, old] of sorted(before)) {
     const current = after.get(slug);
     if (!current) {
       changes.removed.push(slug);
@@ -58,19 +84,17 @@ function compareResources(
   return changes;
 }
 
-/** Compares the trees two builds wrote (edgeVersion and createdAt are history, not content, and are ignored). */
-export function diffTrees(beforeDir: string, afterDir: string): TreeDiff {
-  const before = readDocuments<Edge>(beforeDir, 'edges');
-  const after = readDocuments<Edge>(afterDir, 'edges');
+/** Compares what the API serves for two datasets. */
+export function diffSnapshots(before: ApiSnapshot, after: ApiSnapshot): ApiDiff {
   const transitions = new Map<string, EdgeChange[]>();
   const added: EdgeChange[] = [];
   const removed: EdgeChange[] = [];
   const kwChanges: EdgeChange[] = [];
   const confidenceChanges: EdgeChange[] = [];
-  const keys = [...new Set([...before.keys(), ...after.keys()])].sort();
+  const keys = [...new Set([...before.edges.keys(), ...after.edges.keys()])].sort();
   for (const key of keys) {
-    const old = before.get(key) ?? null;
-    const current = after.get(key) ?? null;
+    const old = before.edges.get(key) ?? null;
+    const current = after.edges.get(key) ?? null;
     const change = { key, before: old, after: current };
     if (!old) added.push(change);
     else if (!current) removed.push(change);
@@ -83,8 +107,8 @@ export function diffTrees(beforeDir: string, afterDir: string): TreeDiff {
     }
   }
   return {
-    vehicles: compareResources(readDocuments(beforeDir, 'vehicles'), readDocuments(afterDir, 'vehicles')),
-    chargers: compareResources(readDocuments(beforeDir, 'chargers'), readDocuments(afterDir, 'chargers')),
+    vehicles: compareResources(before.vehicles, after.vehicles),
+    chargers: compareResources(before.chargers, after.chargers),
     added,
     removed,
     transitions: new Map([...transitions].sort(([a], [b]) => a.localeCompare(b))),
@@ -99,7 +123,7 @@ const pair = (key: string) => {
   return `${vehicle} × ${charger} (${region})`;
 };
 
-export function formatDiff(diff: TreeDiff, options: { markdown: boolean; limit?: number }): string {
+export function formatDiff(diff: ApiDiff, options: { markdown: boolean; limit?: number }): string {
   const limit = options.limit ?? 50;
   const md = options.markdown;
   const lines: string[] = [];
@@ -138,7 +162,7 @@ export function formatDiff(diff: TreeDiff, options: { markdown: boolean; limit?:
       .map(([state, n]) => `${state} ${n}`)
       .join(', ');
   };
-  const shown = (edge: Edge) => `${edge.state}, ${edge.kw} kW`;
+  const shown = (edge: EdgeFigures) => `${edge.state}, ${edge.kw} kW`;
   for (const [label, changes, side] of [
     ['added', diff.added, 'after'],
     ['removed', diff.removed, 'before'],

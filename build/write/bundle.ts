@@ -5,7 +5,7 @@ import { createReadStream, createWriteStream, readFileSync, statSync } from 'nod
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import fg from 'fast-glob';
+import { filesUnder } from '../core/files-under.ts';
 import tar from 'tar-stream';
 
 export interface BundleSource {
@@ -35,8 +35,7 @@ export function folderSources(
   prefix: string,
   exclude: (relative: string) => boolean = () => false,
 ): BundleSource[] {
-  return fg
-    .sync('**', { cwd: dir, onlyFiles: true, dot: true })
+  return filesUnder(dir)
     .filter((relative) => !exclude(relative))
     .map((relative) => ({ name: `${prefix}${relative}`, path: `${dir}/${relative}` }));
 }

@@ -9,8 +9,14 @@ export interface SpilledEntry {
   body: EdgeBody;
 }
 
+/** The spill format: a line per edge, its region's digit then its body (JSON never holds a raw line end). */
+const DIGITS = Array.from({ length: 10 }, (_, i) => Buffer.from(String(i)));
+const NEWLINE = 0x0a;
+const LINE_END = Buffer.from([NEWLINE]);
+
 export class ChargerSpill {
-  private readonly buffers: string[][];
+  /** Per charger: the edges held in memory, in the order added. */
+  private readonly buffers: SpilledEntry[][];
   private readonly sizes: number[];
   private held = 0;
 
@@ -30,33 +36,32 @@ export class ChargerSpill {
   /** Adds an edge of charger `chargerIndex`; call in the charger list's order (vehicle, then region). */
   add(chargerIndex: number, regionIndex: number, body: EdgeBody): void {
     if (regionIndex > 9) throw new Error('the spill format holds at most 10 regions');
-    const line = `${regionIndex}${body}\n`;
-    this.buffers[chargerIndex]!.push(line);
-    this.sizes[chargerIndex]! += line.length;
-    this.held += line.length;
+    this.buffers[chargerIndex]!.push({ regionIndex, body });
+    this.sizes[chargerIndex]! += body.length + 2;
+    this.held += body.length + 2;
     while (this.held > this.maxHeldBytes) this.flush(this.sizes.indexOf(Math.max(...this.sizes)));
   }
 
   /** Every edge of a charger, in the order added; its buffer and file are released. */
   take(chargerIndex: number): SpilledEntry[] {
     const file = this.file(chargerIndex);
-    let text = '';
+    let spilled = Buffer.alloc(0);
     try {
-      text = readFileSync(file, 'utf8');
+      spilled = readFileSync(file);
       rmSync(file);
     } catch {
       // Nothing was flushed for this charger.
     }
-    text += this.buffers[chargerIndex]!.join('');
+    const entries: SpilledEntry[] = [];
+    for (let at = 0; at < spilled.length;) {
+      const end = spilled.indexOf(NEWLINE, at);
+      entries.push({ regionIndex: spilled[at]! - 0x30, body: spilled.subarray(at + 1, end) });
+      at = end + 1;
+    }
+    entries.push(...this.buffers[chargerIndex]!);
     this.held -= this.sizes[chargerIndex]!;
     this.buffers[chargerIndex] = [];
     this.sizes[chargerIndex] = 0;
-    const entries: SpilledEntry[] = [];
-    for (let at = 0; at < text.length;) {
-      const end = text.indexOf('\n', at);
-      entries.push({ regionIndex: text.charCodeAt(at) - 48, body: text.slice(at + 1, end) });
-      at = end + 1;
-    }
     return entries;
   }
 
@@ -65,7 +70,12 @@ export class ChargerSpill {
   }
 
   private flush(chargerIndex: number): void {
-    appendFileSync(this.file(chargerIndex), this.buffers[chargerIndex]!.join(''));
+    const lines = this.buffers[chargerIndex]!.flatMap(({ regionIndex, body }) => [
+      DIGITS[regionIndex]!,
+      body,
+      LINE_END,
+    ]);
+    appendFileSync(this.file(chargerIndex), Buffer.concat(lines));
     this.held -= this.sizes[chargerIndex]!;
     this.buffers[chargerIndex] = [];
     this.sizes[chargerIndex] = 0;

@@ -130,7 +130,14 @@ describe('the built documents', () => {
     expect(vehicles.vehicles.map((v: { slug: string }) => v.slug)).toEqual(
       [...vehicles.vehicles.map((v: { slug: string }) => v.slug)].sort(),
     );
-    expect(Object.keys(chargers.chargers[0])).toEqual(['slug', 'brand', 'current_kind', 'nominal_max_kw', 'regions']);
+    expect(Object.keys(chargers.chargers[0])).toEqual([
+      'slug',
+      'brand',
+      'model',
+      'current_kind',
+      'nominal_max_kw',
+      'regions',
+    ]);
     expect(Object.keys(vehicles.vehicles[0])).toEqual(['slug', 'brand', 'family', 'trim', 'model_year', 'regions']);
     expect(vehicles.vehicles.find((v: { slug: string }) => v.slug === 'volt-a-400-2024').regions).toEqual(['EU', 'GB']);
     const edges = chargers.chargers.reduce(

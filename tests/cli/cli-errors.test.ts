@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runningServers } from '../../build/cli/serve.ts';
-import { runCli, spawnCli, type CliResult, type CommandName } from '../helpers/cli.ts';
+import { COMMAND_MODULES, commandOf, runCli, spawnCli, type CliResult } from '../helpers/cli.ts';
 import {
   copyBuiltFixture,
   copyFixture,
@@ -17,13 +17,16 @@ import {
   MINI_VERSION,
 } from '../helpers/fixture.ts';
 
-/** Exactly one line on stderr, exit 1, no stack trace. */
-function expectOneLine(result: CliResult, pattern: RegExp): void {
-  expect(result.status, result.stderr).toBe(1);
+/** Exactly one line on stderr, no stack trace, and the exit code: 2 for a wrong argument, 1 for a failure. */
+function expectOneLine(result: CliResult, pattern: RegExp, status: 1 | 2 = 1): void {
+  expect(result.status, result.stderr).toBe(status);
   expect(result.stderr.trimEnd().split('\n'), result.stderr).toHaveLength(1);
   expect(result.stderr.trimEnd()).toMatch(pattern);
   expect(result.stderr).not.toMatch(/\n\s+at /);
 }
+
+const refused = (result: CliResult, pattern: RegExp) => expectOneLine(result, pattern, 2);
+const COMMANDS = [...COMMAND_MODULES.keys()];
 
 function gitRepo(): string {
   const repo = mkdtempSync(path.join(os.tmpdir(), 'ev-cli-'));
@@ -37,61 +40,96 @@ function gitRepo(): string {
   return repo;
 }
 
-describe('unknown flags and arguments', () => {
-  it.each<CommandName>([
-    'build',
-    'check',
-    'fix',
-    'docs',
-    'coverage',
-    'diff',
-    'release',
-    'serve',
-    'mirror',
-    'package',
-    'import',
-  ])('npm run %s -- --bogus: one line naming the flag and the usage', async (name) => {
-    const result = await runCli(name, ['--bogus']);
-    expectOneLine(result, new RegExp(`^${name}: Unknown option '--bogus'; usage: npm run ${name}`));
+describe('every command', () => {
+  it('is one script of package.json each, every script that runs a program of ours among them', () => {
+    expect(COMMANDS).toEqual(
+      expect.arrayContaining([
+        ...['build', 'serve', 'check', 'fix', 'release', 'diff', 'coverage', 'docs', 'mirror', 'nginx-config'],
+        ...['bench', 'bench:schemas', 'bench:loops', 'fuzz'],
+      ]),
+    );
+  });
+
+  it.each(COMMANDS)(
+    'npm run %s -- --help: its usage, what it does, each option and an example; exit 0',
+    async (name) => {
+      const result = await runCli(name, ['--help']);
+      expect(result.status).toBe(0);
+      expect(result.stderr).toBe('');
+      const { spec } = await commandOf(name);
+      expect(spec.name).toBe(name);
+      expect(result.stdout.startsWith(`usage: npm run ${name}`)).toBe(true);
+      expect(result.stdout.replaceAll('\n', ' ')).toContain(spec.summary);
+      for (const option of [...Object.keys(spec.options), 'help']) expect(result.stdout).toContain(`  --${option}`);
+      expect(result.stdout).toMatch(new RegExp(`\\nexamples?:\\n  npm run (--silent )?${name} ?`));
+    },
+  );
+
+  it.each(COMMANDS)('npm run %s -- --bogus: one line naming the flag and the usage, exit 2', async (name) => {
+    refused(await runCli(name, ['--bogus']), new RegExp(`^${name}: Unknown option '--bogus'; usage: npm run ${name}`));
+  });
+
+  it.each(COMMANDS)('npm run %s: an empty value for any option that takes one is refused, exit 2', async (name) => {
+    const { spec } = await commandOf(name);
+    for (const [key] of Object.entries(spec.options).filter(([, option]) => option.value))
+      refused(await runCli(name, [`--${key}`, '']), new RegExp(`^${name}: --${key} must be .*, got ""$`));
   });
 
   it('a stray argument where none is taken', async () => {
-    expectOneLine(await runCli('check', ['extra']), /^check: Unexpected argument 'extra'|^check: expected 0 argument/);
+    refused(await runCli('check', ['extra']), /^check: Unexpected argument 'extra'; usage: npm run check/);
+  });
+});
+
+describe('npm run bench and bench:schemas', () => {
+  it.each([
+    [['--runs', '0'], /^bench: --runs must be a whole number from 1 to 20, got "0"$/],
+    [['--runs', '-1'], /^bench: --runs must be a whole number from 1 to 20, got "-1"$/],
+    [['--runs', 'three'], /^bench: --runs must be a whole number from 1 to 20, got "three"$/],
+    [['--seconds', '2.5'], /^bench: --seconds must be a whole number from 1 to 600, got "2\.5"$/],
+    [['--dir', '/nonexistent'], /^bench: --dir must be an existing folder, got "\/nonexistent"$/],
+    [['--runs'], /^bench: Option '--runs <value>' argument missing; usage: npm run bench/],
+  ])('npm run bench -- %s is refused before any work', async (args, pattern) => {
+    refused(await runCli('bench', args), pattern);
+  });
+
+  it('bench:schemas takes no folder for a flag', async () => {
+    refused(await runCli('bench:schemas', ['--bogus']), /^bench:schemas: Unknown option '--bogus'/);
+    refused(await runCli('bench:schemas', ['/tmp']), /^bench:schemas: Unexpected argument '\/tmp'/);
   });
 });
 
 describe('npm run diff', () => {
   it('an unknown git ref: one line naming it', async () => {
     const repo = gitRepo();
-    expectOneLine(
+    refused(
       await runCli('diff', ['no-such-ref', '--root', repo]),
       /^diff: cannot read data\/ at "no-such-ref" \(.*\); give a branch, tag or commit of this repository$/,
     );
   });
 
   it('no ref at all: the usage', async () => {
-    expectOneLine(
+    refused(
       await runCli('diff', []),
-      /^diff: expected 1 argument\(s\), got 0; usage: npm run diff -- <git-ref> \[--markdown\]$/,
+      /^diff: expected 1 argument\(s\), got 0; usage: npm run diff -- <git-ref> \[--markdown\] \[--root <folder>\]$/,
     );
   });
 });
 
 describe('npm run release', () => {
-  const refused = async (args: string[], pattern: RegExp) => {
+  const refusedWritingNothing = async (args: string[], pattern: RegExp) => {
     const root = copyFixture();
     const before = treeDigest(path.join(root, 'data'));
     editData(root, 'vehicles.csv', (t) => t.replace('Volt A', 'Volt A2'));
     const edited = treeDigest(path.join(root, 'data'));
     expect(edited).not.toEqual(before);
-    expectOneLine(await runCli('release', [...args, '--root', root]), pattern);
+    refused(await runCli('release', [...args, '--root', root]), pattern);
     expect(treeDigest(path.join(root, 'data')), 'nothing was written').toEqual(edited);
   };
 
   it.each([['2026-13-45'], ['2026-02-30'], ['26-01-01'], ['tomorrow']])(
     '--date %s is refused before anything is written',
     async (date) => {
-      await refused(
+      await refusedWritingNothing(
         ['--date', date],
         new RegExp(`^release: --date must be a real day written YYYY-MM-DD, got "${date}"$`),
       );
@@ -99,7 +137,7 @@ describe('npm run release', () => {
   );
 
   it('a date before the last release is refused', async () => {
-    await refused(
+    await refusedWritingNothing(
       ['--date', '2025-12-31'],
       new RegExp(
         `^release: --date 2025-12-31 is before the last release \\(${MINI_VERSION.replaceAll('.', '\\.')} on 2026-01-15\\)$`,
@@ -108,7 +146,10 @@ describe('npm run release', () => {
   });
 
   it('--major with --patch is refused', async () => {
-    await refused(['--major', '--patch', '--date', '2026-02-01'], /^release: --major and --patch exclude each other/);
+    await refusedWritingNothing(
+      ['--major', '--patch', '--date', '2026-02-01'],
+      /^release: --major and --patch exclude each other/,
+    );
   });
 
   it('with nothing changed, says so and bumps nothing', async () => {
@@ -142,7 +183,7 @@ describe('npm run serve', () => {
     const previous = process.env.PORT;
     process.env.PORT = port;
     try {
-      expectOneLine(
+      refused(
         await runCli('serve', ['--dir', site]),
         new RegExp(`^serve: PORT must be a port number from 1 to 65535, got "${port}"$`),
       );
@@ -159,11 +200,10 @@ describe('npm run serve', () => {
       '"1" is not an address or a CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8) (a number of proxies is no longer accepted: it let any client name itself)',
     ],
     ['10.0.0.0/33', '"10.0.0.0/33" is not an address or a CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8)'],
-    ['', 'needs at least one address or CIDR range'],
-  ])('--trust-proxy %j is refused in one line', async (value, reason) => {
+  ])('--trust-proxy %j is refused in one line, exit 2', async (value, reason) => {
     const line = `serve: --trust-proxy takes the addresses or CIDR ranges of the proxies in front, comma-separated: ${reason}`;
     for (const args of [['--trust-proxy', value], [`--trust-proxy=${value}`]])
-      expect(await runCli('serve', ['--dir', site, ...args])).toEqual({ status: 1, stdout: '', stderr: `${line}\n` });
+      expect(await runCli('serve', ['--dir', site, ...args])).toEqual({ status: 2, stdout: '', stderr: `${line}\n` });
   });
 
   it('--trust-proxy with addresses and ranges: serves, and says whose X-Forwarded-For it reads', async () => {
@@ -193,7 +233,7 @@ describe('npm run serve', () => {
   });
 
   it('a folder that is neither a project nor a mirror', async () => {
-    expectOneLine(
+    refused(
       await runCli('serve', ['--dir', os.tmpdir(), '--port', '8089']),
       /has no netlify\.toml: serve a project folder or a mirror folder$/,
     );
@@ -217,11 +257,10 @@ describe('npm run serve', () => {
 });
 
 describe('the real programs', () => {
-  it('each command, run as its own process, prints one line and exits 1 on a bad flag', async () => {
-    const names = ['check', 'fix', 'docs', 'coverage', 'diff', 'release', 'serve', 'mirror', 'package', 'fuzz'];
-    const results = await Promise.all(names.map((name) => spawnCli(name, ['--bogus'])));
+  it('each command, run as its own process, prints one line and exits 2 on a bad flag', async () => {
+    const results = await Promise.all(COMMANDS.map((name) => spawnCli(name, ['--bogus'])));
     for (const [i, result] of results.entries())
-      expectOneLine(result, new RegExp(`^${names[i]}: Unknown option '--bogus'`));
+      refused(result, new RegExp(`^${COMMANDS[i]}: Unknown option '--bogus'`));
   });
 
   it('npm run build on broken data exits 1, prints file:line:column on stderr and writes no public/', async () => {

@@ -9,7 +9,7 @@ import { DERIVATION_RULES } from '../../build/derive/rules/index.ts';
 describe('CONTRIBUTING.md', () => {
   const guide = contributingGuide();
 
-  it('is the generator output (run npm run contributing after changing a schema description or a check)', () => {
+  it('is the generator output (run npm run docs after changing a schema description, a check or a rule)', () => {
     expect(readFileSync('CONTRIBUTING.md', 'utf8')).toBe(guide);
   });
 

@@ -20,6 +20,7 @@ const chromium = useBrowser();
 interface ListEntry {
   slug: string;
   brand: string;
+  model?: string;
   family?: string;
   trim?: string | null;
   model_year?: number;
@@ -167,6 +168,11 @@ describe('the explorer in Chromium', () => {
     await waitForView(page, `?vehicle=${vehicle.slug}&region=EU`);
     expect(searchOf(page)).toBe(`?vehicle=${vehicle.slug}&region=EU`);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('result-title');
+    // The pick stays in the box, by its name, and so does the heading; the matches are gone.
+    const name = [vehicle.brand, vehicle.family, vehicle.trim, vehicle.model_year].filter(Boolean).join(' ');
+    expect(await page.inputValue('#query')).toBe(name);
+    expect(await page.textContent('#result-title')).toBe(`Chargers for ${name} in EU`);
+    expect(await page.isHidden('#matches')).toBe(true);
     const answer = await api<{ chargers: Edge[] }>(`/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`);
     await expectTableMatches(page, answer.chargers, 'charger');
     expect(requests.sort()).toEqual(
@@ -220,6 +226,14 @@ describe('the explorer in Chromium', () => {
     await waitForView(page, `?charger=${charger.slug}&region=EU`);
     const answer = await api<{ vehicles: Edge[] }>(`/api/v1/chargers/${charger.slug}/compatibility?region=EU`);
     await expectTableMatches(page, answer.vehicles, 'vehicle');
+    // Named by brand and model, in the heading, the box and the title; each row by its vehicle's name.
+    expect(await page.inputValue('#query')).toBe(`${charger.brand} ${charger.model}`);
+    expect(await page.textContent('#result-title')).toBe(`Vehicles for ${charger.brand} ${charger.model} in EU`);
+    expect(await page.title()).toMatch(new RegExp(`^${charger.brand} ${charger.model} in EU · `));
+    const first = vehicles().find((v) => v.slug === answer.vehicles[0]!.vehicle)!;
+    expect(await page.textContent(`#result tr[data-slug="${first.slug}"] th a`)).toBe(
+      [first.brand, first.family, first.trim, first.model_year].filter(Boolean).join(' '),
+    );
     await screenshot(page, 'explorer', 'charger-eu');
 
     const vehicle = answer.vehicles[0]!.vehicle;
@@ -311,17 +325,22 @@ describe('the explorer in Chromium', () => {
     await context.close();
   });
 
-  it("at 390 px neither the explorer nor the reference page scrolls sideways, with the shipped data's long names", async () => {
+  it("on a 390 × 844 phone the first result is on the first screen and nothing scrolls sideways, with the shipped data's long names", async () => {
     const vehicle = richest(vehicles(shipped), 'vehicle', 'EU', shipped);
     const charger = richest(chargers(shipped), 'charger', 'NA', shipped);
-    const { context, page, errors } = await openPage(chromium.browser, freshClient(), 390);
+    const { context, page, errors } = await openPage(chromium.browser, freshClient(), 390, 844);
+    /** Where the first row of the first table ends, from the top of the page (not scrolled). */
+    const firstRowBottom = () =>
+      page.$eval('#result section.group tbody tr', (row) => row.querySelector('th')!.getBoundingClientRect().bottom);
     await page.goto(`${shippedServer.server.url}/explore/?vehicle=${vehicle.slug}&region=EU`);
     await waitForView(page, `?vehicle=${vehicle.slug}&region=EU`);
+    expect(await firstRowBottom()).toBeLessThanOrEqual(844);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await boxesOverflowing(page)).toEqual([]);
     await screenshot(page, 'explorer', 'vehicle-390');
     await page.goto(`${shippedServer.server.url}/explore/?charger=${charger.slug}&region=NA`);
     await waitForView(page, `?charger=${charger.slug}&region=NA`);
+    expect(await firstRowBottom()).toBeLessThanOrEqual(844);
     await page.fill('#query', 'a');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await boxesOverflowing(page)).toEqual([]);

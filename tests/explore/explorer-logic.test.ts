@@ -79,13 +79,32 @@ describe('search', () => {
     expect(findMatches(vehicles, 'kia', 'EU', 1).shown).toHaveLength(1);
   });
 
-  it('finds chargers by brand, slug words and current', () => {
+  it('finds chargers by brand, model, slug words and current, and names them by brand and model', () => {
     const chargers = chargerCandidates({
-      count: 1,
-      chargers: [{ slug: 'esarj-titan', brand: 'Eşarj', current_kind: 'DC', nominal_max_kw: 180, regions: ['TR'] }],
+      count: 2,
+      chargers: [
+        {
+          slug: 'esarj-titan',
+          brand: 'Eşarj',
+          model: 'Titan 180',
+          current_kind: 'DC',
+          nominal_max_kw: 180,
+          regions: ['TR'],
+        },
+        {
+          slug: 'abb-terra-360',
+          brand: 'ABB',
+          model: 'Terra 360',
+          current_kind: 'DC',
+          nominal_max_kw: 360,
+          regions: [],
+        },
+      ],
     });
     expect(findMatches(chargers, 'esarj dc', 'TR').shown.map((c) => c.slug)).toEqual(['esarj-titan']);
     expect(findMatches(chargers, 'titan 180', 'TR').total).toBe(1);
+    expect(findMatches(chargers, 'terra 360', 'TR').shown.map((c) => c.label)).toEqual(['ABB Terra 360']);
+    expect(chargers[0]!.label).toBe('Eşarj Titan 180');
   });
 });
 

@@ -1,29 +1,15 @@
 // Test helpers for the browser tests: Debian's Chromium driven by playwright-core, fresh contexts, screenshot folders.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-
-/** $CHROMIUM_PATH, else Debian's package (`apt-get install chromium`, as .ci/run does), else the Chrome of GitHub's runners. */
-export function chromiumPath(): string {
-  const found = [
-    process.env.CHROMIUM_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ].find((candidate) => candidate && existsSync(candidate));
-  if (!found)
-    throw new Error("Chromium not found: install Debian's chromium package (.ci/run does) or set CHROMIUM_PATH");
-  return found;
-}
+import { chromiumArgs, chromiumPath } from './system-tools.ts';
 
 /** Launches Chromium before the file's tests and closes it after. */
 export function useBrowser(): { readonly browser: Browser } {
   const holder: { browser?: Browser } = {};
   beforeAll(async () => {
-    // Root (containers, CI) cannot use Chromium's sandbox.
-    const args = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
-    holder.browser = await chromium.launch({ executablePath: chromiumPath(), args, headless: true });
+    holder.browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs(), headless: true });
   });
   afterAll(async () => {
     await holder.browser?.close();
@@ -47,9 +33,9 @@ export interface OpenedPage {
  * A page in a fresh context (own cache and history). `client` goes out as X-Forwarded-For, which a server that trusts
  * loopback as a proxy (LOOPBACK_PROXIES) counts as the client address: each test gets its own rate-limit budget.
  */
-export async function openPage(browser: Browser, client: string, width = 1100): Promise<OpenedPage> {
+export async function openPage(browser: Browser, client: string, width = 1100, height = 900): Promise<OpenedPage> {
   const context = await browser.newContext({
-    viewport: { width, height: 900 },
+    viewport: { width, height },
     extraHTTPHeaders: { 'X-Forwarded-For': client },
   });
   const page = await context.newPage();

@@ -1,5 +1,6 @@
 // Test helpers for the commands: run one in-process (fast, output captured) or as the real program (one per command).
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execute, type Command } from '../../build/cli/command.ts';
@@ -11,27 +12,32 @@ export interface CliResult {
   stderr: string;
 }
 
-const COMMANDS = {
-  build: async () => (await import('../../build/cli/build.ts')).build,
-  check: async () => (await import('../../build/cli/check.ts')).check,
-  fix: async () => (await import('../../build/cli/fix.ts')).fix,
-  docs: async () => (await import('../../build/cli/docs.ts')).docs,
-  coverage: async () => (await import('../../build/cli/coverage.ts')).coverage,
-  diff: async () => (await import('../../build/cli/diff.ts')).diff,
-  release: async () => (await import('../../build/cli/release.ts')).release,
-  serve: async () => (await import('../../build/cli/serve.ts')).serve,
-  mirror: async () => (await import('../../build/cli/mirror.ts')).mirror,
-  package: async () => (await import('../../build/cli/package.ts')).packageRelease,
-  import: async () => (await import('../../build/cli/import.ts')).importDataset,
-} satisfies Record<string, () => Promise<Command>>;
+/**
+ * Every command's module, by its name in package.json's scripts: each script that is one TypeScript program run the
+ * way the project runs TypeScript (`node … --import ./build/cli/run-typescript.mjs <module>.ts`).
+ */
+export const COMMAND_MODULES: ReadonlyMap<string, string> = new Map(
+  Object.entries(
+    (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts,
+  ).flatMap(([name, script]) => {
+    const module = /^node (?:--\S+ )*--import \.\/build\/cli\/run-typescript\.mjs (\S+\.ts)$/.exec(script)?.[1];
+    return module ? [[name, module] as const] : [];
+  }),
+);
 
-export type CommandName = keyof typeof COMMANDS;
+/** The command a module declares (its `command` export). */
+export async function commandOf(name: string): Promise<Command> {
+  const module = COMMAND_MODULES.get(name);
+  if (!module) throw new Error(`package.json has no command script "${name}"`);
+  return ((await import(pathToFileURL(path.join(PROJECT_ROOT, module)).href)) as { command: Command }).command;
+}
 
 /** Runs a command in this process, as `npm run <name> -- <args>` would, and captures what it prints. */
-export async function runCli(name: CommandName, args: string[]): Promise<CliResult> {
+export async function runCli(name: string, args: string[]): Promise<CliResult> {
   const out: string[] = [];
   const err: string[] = [];
-  const status = await execute(name, await COMMANDS[name](), args, {
+  const status = await execute(await commandOf(name), args, {
     out: (text) => out.push(text),
     err: (text) => err.push(text),
   });
@@ -47,10 +53,7 @@ export function spawnCli(
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliResult> {
-  const script =
-    name === 'fuzz'
-      ? path.join(PROJECT_ROOT, 'tests/fuzz/fuzz-cli.ts')
-      : path.join(PROJECT_ROOT, 'build/cli', `${name}.ts`);
+  const script = path.join(PROJECT_ROOT, COMMAND_MODULES.get(name) ?? `no script ${name}`);
   return new Promise((resolve) => {
     execFile(
       process.execPath,

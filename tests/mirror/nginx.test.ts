@@ -1,7 +1,7 @@
-// The nginx configuration generated from netlify.toml, run by a real nginx (Debian's, installed by .ci/run), answers the
+// The nginx configuration generated from netlify.toml, run by a real nginx (Debian's, which npm test installs), answers the
 // API's requests with the local server's status, body, type and CORS header; what it cannot do is documented.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { loadNetlifyConfig } from '../../build/serve/netlify-config.ts';
 import { startServer, type RunningServer } from '../../build/serve/server.ts';
 import { copyFixture, NETLIFY_TOML, MINI_VERSION } from '../helpers/fixture.ts';
 import { rawRequest } from '../helpers/http.ts';
+import { nginxPath } from '../helpers/system-tools.ts';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -52,20 +53,26 @@ describe('nginx with the generated configuration', () => {
       // As a packaged nginx.conf does: mime.types maps .json to a type without the charset the API promises.
       `worker_processes 1;\ndaemon off;\npid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n${temp}\n  include ${prefix}/site.conf;\n}\n`,
     );
-    nginx = spawn(
-      'nginx',
-      ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')],
-      { stdio: 'ignore' },
-    );
+    const binary = nginxPath();
+    const errorLog = path.join(prefix, 'error.log');
+    nginx = spawn(binary, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', errorLog], { stdio: 'ignore' });
+    // A binary that cannot run, or an nginx that stops (a configuration it refuses), is a failure that says why.
+    const stopped = new Promise<string>((resolve) => {
+      nginx.once('error', (error) => resolve(`${binary} could not be run (${error.message})`));
+      nginx.once('exit', (code) =>
+        resolve(`${binary} exited with code ${code}: ${readFileSync(errorLog, 'utf8').trim().split('\n').pop()}`),
+      );
+    });
     for (let tries = 0; tries < 100; tries += 1) {
-      try {
-        await rawRequest({ port: nginxPort, path: '/' });
-        return;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const answered = rawRequest({ port: nginxPort, path: '/' }).then(
+        () => null,
+        () => new Promise<null>((resolve) => setTimeout(() => resolve(null), 50)).then(() => 'retry'),
+      );
+      const outcome = await Promise.race([answered, stopped]);
+      if (outcome === null) return;
+      if (outcome !== 'retry') throw new Error(`nginx did not start: ${outcome}`);
     }
-    throw new Error('nginx did not start');
+    throw new Error(`nginx did not answer on 127.0.0.1:${nginxPort} within 5 s`);
   });
   afterAll(async () => {
     nginx?.kill('SIGQUIT');

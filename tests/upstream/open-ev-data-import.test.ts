@@ -296,15 +296,19 @@ describe('npm run import', () => {
     expect(existsSync(path.join(root, IMPORT_DIR, 'extract.json'))).toBe(true);
   });
 
-  it('answers an unknown dataset, a missing path or a missing extract in one line', async () => {
+  it('answers an unknown dataset, a missing path (exit 2, before any work) or a missing extract (exit 1) in one line', async () => {
     const root = importProject();
-    for (const [args, message] of [
-      [['other-data'], /^import: unknown dataset "other-data"; the importer knows open-ev-data; usage: /],
-      [['open-ev-data', '/no/such/release'], /^import: \/no\/such\/release does not exist$/],
-      [['open-ev-data', '--root', root], /^import: .*extract\.json does not exist; import a release first/],
+    for (const [args, status, message] of [
+      [['other-data'], 2, /^import: <dataset> must be one of open-ev-data, got "other-data"$/],
+      [
+        ['open-ev-data', '/no/such/release'],
+        2,
+        /^import: <release> must be an existing checkout folder, release \.tar\.gz or extract \.json, got "\/no\/such\/release"$/,
+      ],
+      [['open-ev-data', '--root', root], 1, /^import: .*extract\.json does not exist; import a release first/],
     ] as const) {
       const result = await runCli('import', [...args]);
-      expect(result.status).toBe(1);
+      expect(result.status).toBe(status);
       expect(result.stderr.trimEnd()).toMatch(message);
       expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
     }

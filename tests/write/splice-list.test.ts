@@ -4,7 +4,7 @@ import { listBody, spliceList, type EdgeBody, type ListSide } from '../../build/
 
 /** An edge body as the build writes it: vehicle first, then charger, then the rest. */
 const edge = (vehicle: string, charger: string, region: string, note = ''): EdgeBody =>
-  JSON.stringify({ vehicle, charger, region, state: 'ok', note });
+  Buffer.from(JSON.stringify({ vehicle, charger, region, state: 'ok', note }));
 
 /** A charger's list (grouped by vehicle) or a vehicle's list (grouped by charger), with two regions per pairing. */
 function entries(side: ListSide, owner: string, others: readonly string[], note = ''): EdgeBody[] {
@@ -27,7 +27,7 @@ describe.each(CASES)('spliceList grouped by %s', (side, owner) => {
       owner,
       key,
       others.flatMap((other) => entries(side, owner, [other], changed[other] ?? '')),
-    );
+    ).toString();
   const splice = (others: readonly string[], replacements: Record<string, EdgeBody[]>) =>
     spliceList(Buffer.from(list(others)), side, new Map(Object.entries(replacements))).toString();
   const others = ['b-one', 'd-two', 'f-three'];
@@ -62,7 +62,7 @@ describe.each(CASES)('spliceList grouped by %s', (side, owner) => {
       listBody(owner, key, [
         ...entries(side, owner, ['a-new', 'c-new', 'd-two']),
         ...entries(side, owner, ['f-three'], 'x'),
-      ]),
+      ]).toString(),
     );
   });
 

@@ -7,7 +7,8 @@ const NAME = 'plausibility';
 export const PLAUSIBLE = {
   batteryKwh: { min: 10, max: 250 },
   chargerVoltage: { min: 50, max: 1000 },
-  modelYear: { min: 2010, max: 2027 },
+  /** Up to the model years makers have announced (2028 models are announced in 2026); raise it as they announce more. */
+  modelYear: { min: 2010, max: 2028 },
   /** A DC connector's kW may exceed max voltage × max current by this factor at most (rounding in datasheets). */
   powerTolerance: 1.05,
 } as const;

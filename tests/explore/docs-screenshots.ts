@@ -1,0 +1,40 @@
+// `npm run screenshots [-- --out docs]`: the explorer's main views over the built site (public/), in Chromium as the
+// tests drive it, saved as the pictures the docs show: a vehicle, a charger, a search, and a charger on a phone.
+import { folder, text } from '../../build/cli/argument-kinds.ts';
+import { CommandError, defineCommand, ROOT_OPTION, runAsProgram } from '../../build/cli/command.ts';
+
+export const command = defineCommand(
+  {
+    name: 'screenshots',
+    summary:
+      "Serves the built site (npm run build first) and saves the explorer's main views, in Chromium, as PNG files: " +
+      'explorer.png (a vehicle, desktop), explorer-charger.png, explorer-search.png (typed words and their matches) ' +
+      'and explorer-phone.png (a charger at 390 × 844).',
+    options: {
+      out: { description: 'where the pictures are written', value: folder, default: 'docs' },
+      vehicle: {
+        description: 'the vehicle shown',
+        value: text('slug'),
+        default: 'ford-mustang-mach-e-extended-range-rwd-2021-na',
+      },
+      charger: { description: 'the charger shown', value: text('slug'), default: 'tesla-supercharger-v3' },
+      region: { description: 'the region of both views', value: text('region'), default: 'NA' },
+      search: { description: 'the words typed in the search view', value: text('words'), default: 'kia ev6' },
+      root: ROOT_OPTION,
+    },
+    examples: [
+      'npm run screenshots',
+      'npm run screenshots -- --out /tmp --region EU --vehicle kia-ev6-long-range-awd-2022-eu',
+    ],
+  },
+  async ({ options }, output) => {
+    const { saveScreenshots } = await import('./screenshot-views.ts');
+    try {
+      for (const file of await saveScreenshots(options)) output.out(`wrote ${file}`);
+    } catch (error) {
+      throw new CommandError((error as Error).message);
+    }
+  },
+);
+
+await runAsProgram(import.meta.url, command);

@@ -1,0 +1,66 @@
+// npm run diff derives both sides in memory: what it reports for a changed charger, a removed market and a retired slug.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { copyFixture, editData } from '../helpers/fixture.ts';
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.org', ...args], { cwd }).toString();
+
+describe('npm run diff', () => {
+  it('reports resources and edges as the API serves them, retired slugs included', async () => {
+    const root = copyFixture();
+    git(root, 'init', '-q', '-b', 'main');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'base');
+    editData(root, 'chargers.csv', (t) => t.replace('amp-dc-50,Amp,DC 50,DC,50,', 'amp-dc-50,Amp,DC 50,DC,60,'));
+    editData(root, 'vehicles.csv', (t) =>
+      t.replace(
+        'volt-a-400-2024,Fixture,Volt A,400,2024,60,400,150,',
+        'volt-a-400-2024,Fixture,Volt A,400,2024,60,400,120,',
+      ),
+    );
+    editData(root, 'vehicle_regions.csv', (t) => t.replace('volt-a-400-2024,GB,type2,ccs2,fixture-spec\n', ''));
+    editData(root, 'aliases.csv', (t) => `${t}vehicle,volt-b-800-2023,volt-b-800-2024,renamed\n`);
+
+    const result = await runCli('diff', ['HEAD', '--root', root]);
+    expect(result.stderr).toBe('');
+    // The retired slug answers with its successor's documents, so it is a vehicle with its successor's edges; volt-a is
+    // no longer sold in GB, where its one edge was amp-hpc-350; its lower DC peak lowers its edge on that charger.
+    expect(result.stdout.split('\n')).toEqual([
+      'What this change does to the API',
+      '',
+      'Vehicles: 1 added, 0 removed, 1 changed',
+      '  added volt-b-800-2023',
+      '  changed volt-a-400-2024: max_dc_kw_oem 150 → 120',
+      '',
+      'Chargers: 0 added, 0 removed, 1 changed',
+      '  changed amp-dc-50: nominal_max_kw 50 → 60',
+      '',
+      'Edges: 4 added, 1 removed, 0 changed state, 1 changed kW, 0 changed confidence',
+      '  added: 4 (ok 2, unk 2)',
+      '    volt-b-800-2023 × amp-dc-50 (EU): unk, 0 kW',
+      '    volt-b-800-2023 × amp-hpc-350 (EU): ok, 230 kW',
+      '    volt-b-800-2023 × amp-wall-22 (EU): ok, 11 kW',
+      '    volt-b-800-2023 × bolt-super-250 (EU): unk, 0 kW',
+      '  removed: 1 (ok 1)',
+      '    volt-a-400-2024 × amp-hpc-350 (GB): ok, 150 kW',
+      '  kW volt-a-400-2024 × amp-hpc-350 (EU): 150 → 120',
+      '',
+    ]);
+  });
+
+  it('a ref whose data/ no longer passes the checks is named, with its first problem', async () => {
+    const root = copyFixture();
+    editData(root, 'vehicles.csv', (t) => t.replace(',2024,60,400,150,', ',twenty,60,400,150,'));
+    git(root, 'init', '-q', '-b', 'main');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'broken');
+    editData(root, 'vehicles.csv', (t) => t.replace(',twenty,60,400,150,', ',2024,60,400,150,'));
+    const result = await runCli('diff', ['main', '--root', root]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(
+      /^diff: data\/ at "main" does not pass today's checks \(1 problem\(s\), the first: data\/vehicles\.csv:2:5: \[schema\] model_year: .*\); compare with a later ref\n$/,
+    );
+  });
+});
