@@ -265,6 +265,25 @@ describe('re-importing', () => {
     );
   });
 
+  it("keeps an imported variant's siblings when a contributor gives it a figure of ours", async () => {
+    const { root, result: before } = await imported();
+    const siblings = ['audi-q4-e-tron-40-sportback-2024-eu', 'audi-q4-e-tron-50-sportback-2024-eu'];
+    for (const slug of siblings) expect(vehicle(root, slug), slug).toBeDefined();
+    editData(root, 'vehicles.csv', (text) =>
+      text.replace(/^audi-q4-e-tron-40-2024-eu,.*$/m, (line) => {
+        const cells = line.split(',');
+        [cells[11], cells[16]] = ['32', `${cells[16]} fixture-test`.trim()];
+        return cells.join(',');
+      }),
+    );
+    const result = await importOpenEvData({ root });
+    expect(of(result.findings, 'undecided')).toEqual(of(before.findings, 'undecided'));
+    expect(of(result.findings, 'dropped')).toEqual([]);
+    for (const slug of siblings) expect(vehicle(root, slug), slug).toBeDefined();
+    expect(vehicle(root, 'audi-q4-e-tron-40-2024-eu')).toMatchObject({ ac_one_phase_a: '32' });
+    expect(vehicle(root, 'audi-q4-e-tron-40-2024-eu')!.ac_source).toContain('fixture-test');
+  });
+
   it('takes back the variants of a record the extract no longer has', async () => {
     const { root } = await imported();
     const extract = path.join(root, IMPORT_DIR, 'extract.json');

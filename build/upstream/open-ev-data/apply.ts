@@ -70,9 +70,12 @@ function place(state: State, p: Proposal, decisions: readonly Decision[]): Row[]
 }
 
 function startState(files: ImportFiles, mapping: Mapping, version: string): State & { dropped: string[] } {
-  const { vehicles, regions, dropped } = takeBack(files, new Set(mapping.na_inlets.flatMap((rule) => rule.source)));
+  const taken = takeBack(files, new Set(mapping.na_inlets.flatMap((rule) => rule.source)));
+  const { vehicles, regions, dropped } = taken;
+  // The variants of ours in each family, year and market: a record there waits for a decision (rows the importer made
+  // and a contributor has since given a figure of ours are still the importer's).
   const families = new Map<string, string[]>();
-  for (const row of vehicles) {
+  for (const row of vehicles.filter((row) => !taken.created.has(row.slug!))) {
     const key = familyKey(row.brand!, row.family!, row.model_year!, homeMarket(row.slug!, row.brand!));
     families.set(key, [...(families.get(key) ?? []), row.slug!]);
   }

@@ -19,14 +19,19 @@ export const ids = (cell: string | undefined) => (cell ?? '').split(' ').filter(
 export const join = (list: readonly string[]) => [...new Set(list)].join(' ');
 /**
  * Removes what an earlier import wrote: owned ids, the figures only they backed, notes, and the rows only they backed
- * (a region row of the importer also cites the sources of the inlet rule it follows, `ruleSources`).
+ * (a region row of the importer also cites the sources of the inlet rule it follows, `ruleSources`). `created` names
+ * the rows the importer made (their variant rests on its record alone), kept when a figure of ours was added since:
+ * such a row is still the importer's variant, not a variant of ours, so it leaves its siblings to the importer.
  */
 export function takeBack(
   files: ImportFiles,
   ruleSources: ReadonlySet<string>,
-): { vehicles: Row[]; regions: Row[]; dropped: string[] } {
+): { vehicles: Row[]; regions: Row[]; dropped: string[]; created: Set<string> } {
   const dropped: string[] = [];
+  const created = new Set<string>();
   const vehicles = files.vehicles.flatMap((original) => {
+    const variantSources = ids(original.source);
+    if (variantSources.length > 0 && variantSources.every(isOwnedSource)) created.add(original.slug!);
     const row: Row = { ...original, note: (original.note ?? '').replace(NOTE_FRAGMENT, '').trim() };
     let ours = 0;
     for (const group of GROUPS) {
@@ -46,5 +51,5 @@ export function takeBack(
     const imported = kept.length < all.length && kept.every((id) => ruleSources.has(id));
     return imported ? [] : [{ ...original, source: join(kept) }];
   });
-  return { vehicles, regions, dropped };
+  return { vehicles, regions, dropped, created };
 }
