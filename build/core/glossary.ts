@@ -1,4 +1,5 @@
 // The words that explain each edge state and field to people: shared by the reference page and the explorer (no Node APIs).
+import { REGION_TABLE } from './regions.ts';
 import type { SourceKind, State } from './vocabulary.ts';
 
 export interface StateWords {
@@ -47,8 +48,7 @@ export const FIELD_WORDS = {
     'The charging communication protocols both sides share for this pairing (for example DIN70121, ISO15118-2, CHAdeMO, IEC61851-1 for AC).',
   sources:
     'The documents the edge rests on: the specifications of both sides, the adapter programme, an observation, and the rules’ own marker (kind derived) when the edge was derived rather than observed.',
-  region:
-    'The market the pairing is for: EU (European Union), TR (Türkiye), NA (North America), GB (Great Britain). Connectors, adapters and vehicle variants differ by region, so the same vehicle and charger can pair differently in two regions.',
+  region: `The market the pairing is for: ${REGION_TABLE.map(({ id, name }) => `${id} (${name})`).join(', ')}. Connectors, adapters and vehicle variants differ by region, so the same vehicle and charger can pair differently in two regions.`,
 } as const;
 
 /** What each kind of source is. */

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { ALLOWED_METHODS, API_RESPONSE_HEADERS, PREFLIGHT_MAX_AGE } from '../core/request-policy.ts';
 import { errorBody, errorCodeOfBody, ERROR_STATUS } from '../core/errors.ts';
 import { RATE_LIMIT } from '../core/rate-limit.ts';
+import { NOT_A_REGION, REGION_PARAMETER } from '../core/region-parameter.ts';
+import { REGIONS } from '../core/regions.ts';
 import type { NetlifyConfig, RedirectRule } from '../serve/netlify-config.ts';
 
 export const NGINX_LIMITS = [
@@ -51,12 +53,31 @@ const addHeaders = (headers: Record<string, string>, indent = '    ') =>
     )
     .join('\n');
 
-/** A Netlify path pattern's query conditions as nginx `if`s that append each matched parameter to the rule's variable. */
+/**
+ * nginx lines that set `$query_<name>` to "=<value>" for the last `<name>=` pair of the query ("" without one), as
+ * Netlify's matcher reads it (the value as sent, see NGINX_LIMITS), and `$query_<name>_value` to the value; the region
+ * parameter as the request policy passes it on (a value that is not a region becomes NOT_A_REGION).
+ */
+function queryVariables(rules: readonly RedirectRule[]): string[] {
+  const names = [...new Set(rules.flatMap((rule) => Object.keys(rule.query)))];
+  const region = quote(`^(=(${REGIONS.join('|')}))?$`);
+  return names.flatMap((name) => [
+    `set $query_${name} "";`,
+    `if ($args ~ ${quote(`^(?:.*&)?${name}=([^&]*)`)}) { set $query_${name} "=$1"; }`,
+    ...(name === REGION_PARAMETER
+      ? [`if ($query_${name} !~ ${region}) { set $query_${name} "=${NOT_A_REGION}"; }`]
+      : []),
+    `set $query_${name}_value "";`,
+    `if ($query_${name} ~ "^=(.*)$") { set $query_${name}_value $1; }`,
+  ]);
+}
+
+/** A rule's query conditions as nginx `if`s that append each matched parameter to the rule's variable. */
 function queryConditions(rule: RedirectRule, variable: string): string[] {
   return Object.entries(rule.query).map(([name, value]) =>
     value.startsWith(':')
-      ? `if ($args ~ ${quote(`(^|&)${name}=`)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }`
-      : `if ($arg_${name} = ${quote(value)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }`,
+      ? `if ($query_${name} != "") { set ${variable} "\${${variable.slice(1)}}+${name}"; }`
+      : `if ($query_${name} = ${quote(`=${value}`)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }`,
   );
 }
 
@@ -74,7 +95,7 @@ function ruleBlock(rule: RedirectRule, index: number, publicDir: string): string
   const action =
     code !== null
       ? `return ${rule.status === 200 ? ERROR_STATUS[code] : rule.status} ${quote(body!)};`
-      : `rewrite ${quote(regex)} ${rule.to.replace(/:([a-z]+)/g, (_m, name: string) => `$${names.indexOf(name) + 1}`)} break;`;
+      : `rewrite ${quote(regex)} ${rule.to.replace(/:([a-z]+)/g, (_m, name: string) => (names.includes(name) ? `$${names.indexOf(name) + 1}` : `$query_${name}_value`))} break;`;
   const query = Object.entries(rule.query)
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
@@ -153,6 +174,8 @@ ${addHeaders(policyHeaders(apiHeaders, { Allow: ALLOWED_METHODS }), '      ')}
 ${addHeaders(policyHeaders(apiHeaders), '      ')}
       return 400 ${quote(errorBody('slugs_required'))};
     }
+    # The query parameters the rules read: the last pair of each, the region as the request policy passes it on.
+    ${queryVariables(config.redirectRules).join('\n    ')}
     limit_req zone=open_ev_api burst=${RATE_LIMIT} nodelay;
     limit_req_status 429;
     error_page 429 = @rate_limited;

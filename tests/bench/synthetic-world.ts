@@ -1,6 +1,7 @@
 // A deterministic (seeded) synthetic world in the project's own data/ format, for benchmarks: small, medium and large.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_REGION, regionRank, REGIONS, type Region } from '../../build/core/regions.ts';
 import { vehicleColumns } from '../../build/data/tables.ts';
 
 export const SIZES = {
@@ -58,6 +59,10 @@ const VEHICLE_COLUMNS = Object.keys(vehicleColumns.shape) as (keyof typeof vehic
 const vehicleLine = (cells: Partial<Record<(typeof VEHICLE_COLUMNS)[number], string | number | null>>) =>
   csvLine(VEHICLE_COLUMNS.map((column) => cells[column] ?? null));
 const SOURCE = 'synthetic-world';
+/** The region with North America's connectors (NACS, CCS1, Type 1); every other region has Europe's (CCS2, Type 2). */
+const NORTH_AMERICA: Region = 'NA';
+/** The regions a European variant may be sold in: the default one (its home market, -eu) first. */
+const EUROPEAN_CONNECTOR_REGIONS = REGIONS.filter((region) => region !== NORTH_AMERICA);
 
 /** Writes `<root>/data/` for a synthetic world; connectors.yaml and protocols.yaml are the project's own. */
 export function writeSyntheticWorld(
@@ -78,9 +83,9 @@ export function writeSyntheticWorld(
   writeFileSync(
     path.join(dataDir, 'adapters.yaml'),
     [
-      ['ccs1-to-nacs', 'DC', 'nacs', 'ccs1', 'NA', '250'],
-      ['j1772-to-nacs', 'AC', 'nacs', 'type1', 'NA', 'null'],
-      ['nacs-to-ccs1', 'DC', 'ccs1', 'nacs', 'NA', '150'],
+      ['ccs1-to-nacs', 'DC', 'nacs', 'ccs1', NORTH_AMERICA, '250'],
+      ['j1772-to-nacs', 'AC', 'nacs', 'type1', NORTH_AMERICA, 'null'],
+      ['nacs-to-ccs1', 'DC', 'ccs1', 'nacs', NORTH_AMERICA, '150'],
     ]
       .map(
         ([id, current, inlet, connector, region, kw]) =>
@@ -127,7 +132,11 @@ export function writeSyntheticWorld(
     ]);
     const nacs = market === 'na' && year >= 2025 && rng.chance(0.7);
     const chademo = market === 'eu' && rng.chance(0.05);
-    const regions = market === 'na' ? ['NA'] : ['EU', 'TR', 'GB'].filter((r) => r === 'EU' || rng.chance(0.7));
+    // A North American variant is sold there; a European one in its home market and maybe the other regions.
+    const regions =
+      market === 'na'
+        ? [NORTH_AMERICA]
+        : EUROPEAN_CONNECTOR_REGIONS.filter((r, index) => index === 0 || rng.chance(0.7));
     for (const region of regions) {
       const [acInlet, dcInlet] =
         market === 'na' ? (nacs ? ['nacs', 'nacs'] : ['type1', 'ccs1']) : ['type2', chademo ? 'chademo' : 'ccs2'];
@@ -159,22 +168,22 @@ export function writeSyntheticWorld(
         '',
       ]),
     ]);
-    const regions = (['EU', 'TR', 'NA', 'GB'] as const).filter((region) =>
-      rng.chance(region === 'EU' || region === 'NA' ? 0.6 : 0.35),
+    const regions = REGIONS.filter((region) =>
+      rng.chance(region === DEFAULT_REGION || region === NORTH_AMERICA ? 0.6 : 0.35),
     );
-    for (const region of regions.length > 0 ? regions : (['EU'] as const)) {
+    for (const region of regions.length > 0 ? regions : [DEFAULT_REGION]) {
       if (isDc) {
-        const dcConnector = region === 'NA' ? (rng.chance(0.4) ? 'nacs' : 'ccs1') : 'ccs2';
+        const dcConnector = region === NORTH_AMERICA ? (rng.chance(0.4) ? 'nacs' : 'ccs1') : 'ccs2';
         connectors.push(csvLine([slug, region, dcConnector, kw, amps, null, SOURCE]));
         if (rng.chance(0.15)) connectors.push(csvLine([slug, region, 'chademo', 50, 125, null, SOURCE]));
       } else {
-        const phases = region === 'NA' ? 1 : kw === 7.4 ? 1 : 3;
+        const phases = region === NORTH_AMERICA ? 1 : kw === 7.4 ? 1 : 3;
         connectors.push(
           csvLine([
             slug,
             region,
-            region === 'NA' ? 'type1' : 'type2',
-            region === 'NA' ? Math.min(kw, 11.5) : kw,
+            region === NORTH_AMERICA ? 'type1' : 'type2',
+            region === NORTH_AMERICA ? Math.min(kw, 11.5) : kw,
             32,
             phases,
             SOURCE,
@@ -185,10 +194,9 @@ export function writeSyntheticWorld(
   }
 
   const byKey = (a: string[], b: string[]) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0);
-  const regionOrder = ['EU', 'TR', 'NA', 'GB'];
   const rowKey = (line: string, columns: number[]) => {
     const cells = line.split(',');
-    return columns.map((c) => (c === 1 ? String(regionOrder.indexOf(cells[1]!)) : cells[c]!)).join('\u0000');
+    return columns.map((c) => (c === 1 ? String(regionRank(cells[1]!)) : cells[c]!)).join('\u0000');
   };
   const sortLines = (lines: string[], columns: number[]) =>
     lines.sort((a, b) => (rowKey(a, columns) < rowKey(b, columns) ? -1 : 1));

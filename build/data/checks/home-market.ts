@@ -1,5 +1,5 @@
 // Check "home-market": a vehicle is on sale in the market its slug names (-eu → EU, -na → NA, …; Togg → TR).
-import { homeMarket as homeMarketOf } from '../../core/slugs.ts';
+import { homeMarket as homeMarketOf, MARKET_SUFFIX_TEXT, SUFFIXLESS_BRANDS } from '../../core/slugs.ts';
 import type { TableCheck } from './check.ts';
 
 const NAME = 'home-market';
@@ -7,8 +7,11 @@ const NAME = 'home-market';
 export const homeMarket: TableCheck = {
   name: NAME,
   severity: 'error',
-  description:
-    'Every vehicle has a vehicle_regions.csv row, with its sources, for the market its slug names (the -eu, -tr, -na, -gb suffix; Togg: TR).',
+  description: `Every vehicle has a vehicle_regions.csv row, with its sources, for the market its slug names (the ${MARKET_SUFFIX_TEXT} suffix; ${Object.entries(
+    SUFFIXLESS_BRANDS,
+  )
+    .map(([brand, region]) => `${brand}: ${region}`)
+    .join(', ')}).`,
   check(t) {
     const regions = new Set(t.vehicleRegions.map((row) => `${row.value.vehicle} ${row.value.region}`));
     return t.vehicles.flatMap((row) => {

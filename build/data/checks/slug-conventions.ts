@@ -1,6 +1,6 @@
 // Check "slug-conventions": new vehicle and charger slugs follow the conventions (published slugs are permanent and
 // are not held to conventions written after them).
-import { brandSlug, MARKET_SUFFIXES, SUFFIXLESS_BRANDS } from '../../core/slugs.ts';
+import { brandSlug, MARKET_SUFFIX_TEXT, MARKET_SUFFIXES, SUFFIXLESS_BRANDS } from '../../core/slugs.ts';
 import type { Problem } from '../problems.ts';
 import type { TableCheck } from './check.ts';
 
@@ -9,11 +9,9 @@ const NAME = 'slug-conventions';
 export const slugConventions: TableCheck = {
   name: NAME,
   severity: 'error',
-  description: `New slugs start with the brand as a slug (Mercedes-Benz → mercedes-benz-…); a vehicle slug holds its model year and ends with its market (${Object.keys(
-    MARKET_SUFFIXES,
+  description: `New slugs start with the brand as a slug (Mercedes-Benz → mercedes-benz-…); a vehicle slug holds its model year and ends with its market (${MARKET_SUFFIX_TEXT}; ${Object.entries(
+    SUFFIXLESS_BRANDS,
   )
-    .map((s) => `-${s}`)
-    .join(', ')}; ${Object.entries(SUFFIXLESS_BRANDS)
     .map(([brand, region]) => `${brand} has none: ${region}`)
     .join(', ')}). Published slugs are exempt.`,
   check(t, context) {
