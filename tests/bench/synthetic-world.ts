@@ -2,7 +2,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_REGION, regionRank, REGIONS, type Region } from '../../build/core/regions.ts';
-import { vehicleColumns } from '../../build/data/tables.ts';
+import { TABLES } from '../../build/data/tables.ts';
 
 export const SIZES = {
   small: { vehicles: 100, chargers: 50 },
@@ -54,10 +54,18 @@ const BRANDS = [
 const TRIMS = ['Standard Range', 'Long Range', 'Long Range AWD', 'Performance', 'Base', 'Touring'];
 const csvLine = (cells: (string | number | null)[]) => cells.map((c) => (c === null ? '' : String(c))).join(',');
 /** The columns of vehicles.csv, in the order its schema gives them. */
-const VEHICLE_COLUMNS = Object.keys(vehicleColumns.shape) as (keyof typeof vehicleColumns.shape)[];
 /** A vehicles.csv line from the cells it fills (the others empty), in the schema's column order. */
-const vehicleLine = (cells: Partial<Record<(typeof VEHICLE_COLUMNS)[number], string | number | null>>) =>
-  csvLine(VEHICLE_COLUMNS.map((column) => cells[column] ?? null));
+/** A CSV table's header line, and a line of it from its cells by column name (a column not given is empty). */
+function csvTable<K extends 'vehicles' | 'chargers'>(table: K) {
+  type Column = keyof (typeof TABLES)[K]['schema']['shape'] & string;
+  const columns = Object.keys(TABLES[table].schema.shape) as Column[];
+  return {
+    header: columns.join(','),
+    line: (cells: Partial<Record<Column, string | number | null>>) => csvLine(columns.map((c) => cells[c] ?? null)),
+  };
+}
+const VEHICLES = csvTable('vehicles');
+const CHARGERS = csvTable('chargers');
 const SOURCE = 'synthetic-world';
 /** The region with North America's connectors (NACS, CCS1, Type 1); every other region has Europe's (CCS2, Type 2). */
 const NORTH_AMERICA: Region = 'NA';
@@ -111,7 +119,7 @@ export function writeSyntheticWorld(
     const boost = high ? unknown(rng.int(50, 150)) : null;
     vehicles.push([
       slug,
-      vehicleLine({
+      VEHICLES.line({
         slug,
         brand,
         family: `Model ${i}`,
@@ -155,18 +163,17 @@ export function writeSyntheticWorld(
     const amps = isDc && vmax ? Math.ceil((kw * 1000) / (vmax * 0.8)) : null;
     chargers.push([
       slug,
-      csvLine([
+      CHARGERS.line({
         slug,
         brand,
-        `${isDc ? 'DC' : 'AC'} ${i}`,
-        isDc ? 'DC' : 'AC',
-        kw,
-        isDc ? (rng.chance(0.1) ? null : 150) : null,
-        vmax,
-        isDc && rng.chance(0.5) ? 'ISO15118-2' : '',
-        SOURCE,
-        '',
-      ]),
+        model: `${isDc ? 'DC' : 'AC'} ${i}`,
+        current_kind: isDc ? 'DC' : 'AC',
+        nominal_max_kw: kw,
+        output_voltage_min_v: isDc ? (rng.chance(0.1) ? null : 150) : null,
+        output_voltage_max_v: vmax,
+        protocols: isDc && rng.chance(0.5) ? 'ISO15118-2' : '',
+        source: SOURCE,
+      }),
     ]);
     const regions = REGIONS.filter((region) =>
       rng.chance(region === DEFAULT_REGION || region === NORTH_AMERICA ? 0.6 : 0.35),
@@ -202,7 +209,7 @@ export function writeSyntheticWorld(
     lines.sort((a, b) => (rowKey(a, columns) < rowKey(b, columns) ? -1 : 1));
   writeFileSync(
     path.join(dataDir, 'vehicles.csv'),
-    `${VEHICLE_COLUMNS.join(',')}\n` +
+    `${VEHICLES.header}\n` +
       vehicles
         .sort(byKey)
         .map(([, line]) => `${line}\n`)
@@ -214,7 +221,7 @@ export function writeSyntheticWorld(
   );
   writeFileSync(
     path.join(dataDir, 'chargers.csv'),
-    `slug,brand,model,current_kind,nominal_max_kw,output_voltage_min_v,output_voltage_max_v,protocols,source,note\n${chargers
+    `${CHARGERS.header}\n${chargers
       .sort(byKey)
       .map(([, line]) => `${line}\n`)
       .join('')}`,
