@@ -4,7 +4,7 @@ import path from 'node:path';
 import { edgeContent, edgeContentHash } from '../api/edge-content.ts';
 import { isCalendarDate } from '../core/calendar.ts';
 import { isRegion } from '../core/regions.ts';
-import { loadDataset } from '../data/dataset.ts';
+import { loadDataset } from '../checks/load-dataset.ts';
 import { ledgerKey, ledgerVehicles, readShard, writeShard, type LedgerEntry } from '../data/ledger.ts';
 import {
   readSnapshot,
@@ -77,7 +77,8 @@ export async function releaseDataset(options: ReleaseOptions): Promise<ReleaseSu
     throw new RangeError(
       `--date ${options.date} is before the last release (${previous.datasetVersion} on ${previous.releasedAt})`,
     );
-  const data = loadDataset(options.root);
+  // The edges as the build will derive them once this release is made: as of its day.
+  const data = loadDataset(options.root, { asOf: options.date });
 
   const edges: EdgeChange[] = [];
   const shards = new Map<string, LedgerEntry[]>();

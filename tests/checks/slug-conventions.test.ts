@@ -1,0 +1,47 @@
+// The "slug-conventions" check (build/checks/slug-conventions.ts), at the exact position of each problem it reports.
+import { describe, expect, it } from 'vitest';
+import { NOTHING_PUBLISHED } from '../../build/checks/check.ts';
+import { slugConventions } from '../../build/checks/slug-conventions.ts';
+import type { LoadedTables, CheckContext } from '../../build/data/load.ts';
+import { charger, located, tables, vehicle, vehicleRegion } from '../helpers/rows.ts';
+
+const messages = (problems: { message: string }[]) => problems.map((p) => p.message);
+
+const published = (vehicles: string[], chargers: string[] = []): CheckContext => ({
+  published: { vehicles: new Set(vehicles), chargers: new Set(chargers) },
+});
+
+/** One vehicle row (line 2) and the region rows given (lines 2…). */
+function withVehicle(
+  overrides: Parameters<typeof vehicle>[0],
+  regions: Parameters<typeof vehicleRegion>[0][] = [],
+): LoadedTables {
+  return tables({
+    vehicles: [located('vehicles', 2, vehicle(overrides))],
+    vehicleRegions: regions.map((r, i) => located('vehicleRegions', 2 + i, vehicleRegion(r))),
+  });
+}
+
+describe('slug-conventions', () => {
+  it('passes a slug with brand, model year and market', () => {
+    expect(slugConventions.check(withVehicle({ slug: 'test-car-2024-eu' }), NOTHING_PUBLISHED)).toEqual([]);
+  });
+
+  it('reports each broken convention of a new vehicle, and of a charger slug without its brand', () => {
+    const t = withVehicle({ slug: 'car-2023', brand: 'Mercedes-Benz' });
+    t.chargers.push(located('chargers', 2, charger({ slug: 'hpc-350', brand: 'Test' })));
+    expect(messages(slugConventions.check(t, NOTHING_PUBLISHED))).toEqual([
+      '"car-2023" must start with "mercedes-benz-" (its brand Mercedes-Benz as a slug)',
+      '"car-2023" must hold its model year 2024',
+      '"car-2023" must end with its market: -eu, -tr, -na, -gb',
+      '"hpc-350" must start with "test-" (its brand Test as a slug)',
+    ]);
+  });
+
+  it('exempts published slugs (they are permanent) and refuses a suffix on a suffixless brand', () => {
+    expect(slugConventions.check(withVehicle({ slug: 'car-2023' }), published(['car-2023']))).toEqual([]);
+    expect(
+      messages(slugConventions.check(withVehicle({ slug: 'togg-t10x-2024-tr', brand: 'Togg' }), NOTHING_PUBLISHED)),
+    ).toEqual(['Togg slugs carry no market suffix (its vehicles are sold in TR only)']);
+  });
+});
