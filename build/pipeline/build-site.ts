@@ -12,7 +12,8 @@ import { layout, OWNED_PATHS, PUBLISHED_AFTER_COMMIT } from '../render/layout.ts
 import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
 import { changesSince, currentState, readState, writeState } from './build-state.ts';
 import { publishMirror } from './publish-mirror.ts';
-import { fullPass, incrementalPass, isSmallChange, FullBuildNeeded, type PassContext } from './edge-passes.ts';
+import { fullPass, isSmallChange, FullBuildNeeded, type PassContext } from './edge-passes.ts';
+import { incrementalPass } from './incremental-pass.ts';
 
 export interface BuildOptions {
   /** Project folder holding data/. */
