@@ -13,7 +13,8 @@ export const factSources: TableCheck = {
   name: NAME,
   severity: 'error',
   description:
-    'A vehicle with a DC figure (pack voltage, peak DC, boost) cites dc_source, one with an AC figure (on-board charger, phases) cites ac_source; a group without figures cites nothing.',
+    'A vehicle with a DC figure (pack voltage, peak DC, boost) cites dc_source, one with an AC figure (on-board ' +
+    'charger, phases) cites ac_source; a group without figures cites nothing.',
   check(t) {
     const problems: Problem[] = [];
     for (const row of t.vehicles) {
@@ -24,7 +25,9 @@ export const factSources: TableCheck = {
           problems.push({
             ...row.at(group.column),
             check: NAME,
-            message: `${filled.join(', ')} ${filled.length === 1 ? 'is' : 'are'} filled but ${group.column} cites no source for ${filled.length === 1 ? 'it' : 'them'}`,
+            message:
+              `${filled.join(', ')} ${filled.length === 1 ? 'is' : 'are'} filled but ${group.column} ` +
+              `cites no source for ${filled.length === 1 ? 'it' : 'them'}`,
           });
         if (filled.length === 0 && cited)
           problems.push({

@@ -3,15 +3,17 @@ import { homeMarket as homeMarketOf, MARKET_SUFFIX_TEXT, SUFFIXLESS_BRANDS } fro
 import type { TableCheck } from './check.ts';
 
 const NAME = 'home-market';
+/** "Togg: TR": the brands whose slugs carry no suffix, and the market they name. */
+const SUFFIXLESS_TEXT = Object.entries(SUFFIXLESS_BRANDS)
+  .map(([brand, region]) => `${brand}: ${region}`)
+  .join(', ');
 
 export const homeMarket: TableCheck = {
   name: NAME,
   severity: 'error',
-  description: `Every vehicle has a vehicle_regions.csv row, with its sources, for the market its slug names (the ${MARKET_SUFFIX_TEXT} suffix; ${Object.entries(
-    SUFFIXLESS_BRANDS,
-  )
-    .map(([brand, region]) => `${brand}: ${region}`)
-    .join(', ')}).`,
+  description:
+    'Every vehicle has a vehicle_regions.csv row, with its sources, for the market its slug names ' +
+    `(the ${MARKET_SUFFIX_TEXT} suffix; ${SUFFIXLESS_TEXT}).`,
   check(t) {
     const regions = new Set(t.vehicleRegions.map((row) => `${row.value.vehicle} ${row.value.region}`));
     return t.vehicles.flatMap((row) => {

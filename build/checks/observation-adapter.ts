@@ -9,7 +9,8 @@ export const observationAdapter: ObservationCheck = {
   name: NAME,
   severity: 'error',
   description:
-    'An observed pairing that only an adapter makes possible is adp, no or unk; one whose connector fits directly is not adp; one with no physical path at all (no adapter programme either) is no or unk.',
+    'An observed pairing that only an adapter makes possible is adp, no or unk; one whose connector fits directly is ' +
+    'not adp; one with no physical path at all (no adapter programme either) is no or unk.',
   check(observed) {
     const problems: Problem[] = [];
     for (const { row, direct, throughAdapter } of observed) {
@@ -19,14 +20,18 @@ export const observationAdapter: ObservationCheck = {
         problems.push({
           ...at,
           check: NAME,
-          message: `${vehicle} meets ${charger} in ${region} only through an adapter (${throughAdapter.map((p) => p.adapter!.id).join(', ')}): the state is adp (or no, or unk), not ${state}`,
+          message:
+            `${vehicle} meets ${charger} in ${region} only through an adapter ` +
+            `(${throughAdapter.map((p) => p.adapter!.id).join(', ')}): the state is adp (or no, or unk), not ${state}`,
         });
       }
       if (direct.length > 0 && state === 'adp') {
         problems.push({
           ...at,
           check: NAME,
-          message: `${vehicle}'s ${direct[0]!.vehicleInlet} inlet fits ${charger}'s connector directly in ${region}: no adapter is needed, so the state is not adp`,
+          message:
+            `${vehicle}'s ${direct[0]!.vehicleInlet} inlet fits ${charger}'s connector directly in ${region}: no adapter is ` +
+            `needed, so the state is not adp`,
         });
       }
       if (
@@ -37,7 +42,9 @@ export const observationAdapter: ObservationCheck = {
         problems.push({
           ...at,
           check: NAME,
-          message: `no connector of ${charger} meets ${vehicle}'s inlets in ${region}, and no adapter programme covers the pairing: the state can only be no or unk`,
+          message:
+            `no connector of ${charger} meets ${vehicle}'s inlets in ${region}, and no adapter programme covers the pairing: ` +
+            `the state can only be no or unk`,
           hint: 'add the adapter programme (data/adapters.yaml) that makes it work',
         });
       }

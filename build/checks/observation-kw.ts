@@ -28,7 +28,9 @@ export const observationKw: ObservationCheck = {
   name: NAME,
   severity: 'error',
   description:
-    "An observation's kw is at most the vehicle's maximum for that current and the cap of the outlet (and adapter) it charges through; an ok, limited or adp observation whose note cites a kW figure that the rules cannot give has it in kw.",
+    "An observation's kw is at most the vehicle's maximum for that current and the cap of the outlet (and adapter) " +
+    'it charges through; an ok, limited or adp observation whose note cites a kW figure that the rules cannot give ' +
+    'has it in kw.',
   check(observed) {
     const problems: Problem[] = [];
     for (const { row, vehicleMaxKw, derivedKw, edge } of observed) {

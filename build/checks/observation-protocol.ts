@@ -20,7 +20,9 @@ export const observationProtocol: ObservationCheck = {
       problems.push({
         ...row.at('state'),
         check: NAME,
-        message: `${vehicle} at ${charger} in ${region} is observed ${state}, but no protocol both sides speak${over} is on record, so the edge would name none`,
+        message:
+          `${vehicle} at ${charger} in ${region} is observed ${state}, but no protocol both sides speak${over} is on ` +
+          `record, so the edge would name none`,
         hint: "add the protocol to the vehicle's or the charger's protocols column, with its source",
       });
     }

@@ -9,7 +9,8 @@ export const publishedSlugs: TableCheck = {
   name: NAME,
   severity: 'error',
   description:
-    'A vehicle or charger published in an earlier release is still in the data or has an alias in data/aliases.csv; an alias points at an existing slug of its kind and does not shadow one.',
+    'A vehicle or charger published in an earlier release is still in the data or has an alias in data/aliases.csv; ' +
+    'an alias points at an existing slug of its kind and does not shadow one.',
   check(t, context) {
     const problems: Problem[] = [];
     const current = {

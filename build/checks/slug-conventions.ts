@@ -5,15 +5,17 @@ import type { Problem } from '../data/problems.ts';
 import type { TableCheck } from './check.ts';
 
 const NAME = 'slug-conventions';
+/** "Togg has none: TR": the brands whose slugs carry no suffix, and the market they name. */
+const SUFFIXLESS_TEXT = Object.entries(SUFFIXLESS_BRANDS)
+  .map(([brand, region]) => `${brand} has none: ${region}`)
+  .join(', ');
 
 export const slugConventions: TableCheck = {
   name: NAME,
   severity: 'error',
-  description: `New slugs start with the brand as a slug (Mercedes-Benz → mercedes-benz-…); a vehicle slug holds its model year and ends with its market (${MARKET_SUFFIX_TEXT}; ${Object.entries(
-    SUFFIXLESS_BRANDS,
-  )
-    .map(([brand, region]) => `${brand} has none: ${region}`)
-    .join(', ')}). Published slugs are exempt.`,
+  description:
+    'New slugs start with the brand as a slug (Mercedes-Benz → mercedes-benz-…); a vehicle slug holds its model year ' +
+    `and ends with its market (${MARKET_SUFFIX_TEXT}; ${SUFFIXLESS_TEXT}). Published slugs are exempt.`,
   check(t, context) {
     const problems: Problem[] = [];
     const report = (row: (typeof t.vehicles)[number] | (typeof t.chargers)[number], message: string) =>

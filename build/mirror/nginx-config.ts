@@ -12,7 +12,8 @@ import type { NetlifyConfig, RedirectRule } from '../serve/netlify-config.ts';
 
 export const NGINX_LIMITS = [
   'X-RateLimit-Remaining and X-RateLimit-Reset are not sent: nginx cannot count requests per client in a header without a scripting module (njs or Lua).',
-  `The limit is approximated by limit_req (${RATE_LIMIT} requests a minute per address, a burst of ${RATE_LIMIT}): a leaky bucket, not the API's fixed 60-second window, and per address, not per IPv6 /64.`,
+  `The limit is approximated by limit_req (${RATE_LIMIT} requests a minute per address, a burst of ${RATE_LIMIT}): ` +
+    `a leaky bucket, not the API's fixed 60-second window, and per address, not per IPv6 /64.`,
   "A request nginx itself cannot parse (bad percent-encoding, an oversized header) gets nginx's own 400 or 431 page, not the JSON error.",
   'Query parameters are compared as sent (percent-encoded), where the CDN decodes them first.',
 ];
@@ -95,7 +96,8 @@ function ruleBlock(rule: RedirectRule, index: number, publicDir: string): string
   const action =
     code !== null
       ? `return ${rule.status === 200 ? ERROR_STATUS[code] : rule.status} ${quote(body!)};`
-      : `rewrite ${quote(regex)} ${rule.to.replace(/:([a-z]+)/g, (_m, name: string) => (names.includes(name) ? `$${names.indexOf(name) + 1}` : `$query_${name}_value`))} break;`;
+      : `rewrite ${quote(regex)} ` +
+        `${rule.to.replace(/:([a-z]+)/g, (_m, name: string) => (names.includes(name) ? `$${names.indexOf(name) + 1}` : `$query_${name}_value`))} break;`;
   const query = Object.entries(rule.query)
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
