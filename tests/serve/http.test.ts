@@ -63,7 +63,7 @@ describeCases('contract §3, row by row', [
   [`/api/v1/compatibility/${VD}/${BOLT}`, 404, 'not_found'],
   [`/api/v1/compatibility/no-such-vehicle/${HPC}`, 404, 'not_found'],
   [`/api/v1/compatibility/${VA}/no-such-charger`, 404, 'not_found'],
-  // ?region=R, R in EU, TR, NA, GB.
+  // ?region=R, R a region.
   [`${C}?region=EU`, 200, edge('EU', VA, HPC)],
   [`${C}?region=GB`, 200, edge('GB', VA, HPC)],
   [`/api/v1/compatibility/${VD}/${BOLT}?region=NA`, 200, edge('NA', VD, BOLT)],
