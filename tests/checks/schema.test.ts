@@ -6,10 +6,17 @@ import { readCsvRows } from '../../build/data/parse-csv.ts';
 import { readYamlRows } from '../../build/data/parse-yaml.ts';
 import type { Problem } from '../../build/data/problems.ts';
 import { TABLES } from '../../build/data/tables.ts';
+import { column, csvLine } from '../helpers/rows.ts';
 
 const V = 'data/vehicles.csv';
 const HEADER = Object.keys(TABLES.vehicles.schema.shape).join(',');
-const ROW = 'test-car-2024-eu,Test,Car,,2024,60,400,150,,11,3,,,,spec-sheet,spec-sheet,spec-sheet,';
+const ROW = csvLine('vehicles', {
+  slug: 'test-car-2024-eu',
+  brand: 'Test',
+  family: 'Car',
+  model_year: '2024',
+  source: 'spec-sheet',
+});
 
 /** The rows kept, the rejected keys and the problems as file:line:column [check] message. */
 function readCsv(text: string) {
@@ -30,12 +37,14 @@ describe('schema', () => {
       trim: null,
       source: ['spec-sheet'],
     });
-    expect(rows[0]!.at('model_year')).toEqual({ file: V, line: 2, column: 5 });
+    expect(rows[0]!.at('model_year')).toEqual({ file: V, line: 2, column: column('vehicles', 'model_year') });
   });
 
   it('reports a cell its column refuses at its line and column, and leaves the row out by its key', () => {
     const { rows, rejected, problems } = readCsv(`${HEADER}\n${ROW.replace(',2024,', ',twenty,')}\n`);
-    expect(problems).toEqual([`${V}:2:5 [${schema.name}] model_year: must be a whole number, got "twenty"`]);
+    expect(problems).toEqual([
+      `${V}:2:${column('vehicles', 'model_year')} [${schema.name}] model_year: must be a whole number, got "twenty"`,
+    ]);
     expect(rows).toEqual([]);
     expect([...rejected]).toEqual(['test-car-2024-eu']);
   });

@@ -36,6 +36,20 @@ function csvRow<K extends CsvTable>(
   return TABLES[table].schema.parse({ ...empty, ...cells }) as RowOf<K>;
 }
 
+/** A cell as a CSV file writes it: quoted when it holds a comma, a quote or a line break. */
+const csvCell = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+
+/** A line of a CSV table from its cells by column name (a column not given is empty), in the table's column order. */
+export function csvLine<K extends CsvTable>(
+  table: K,
+  cells: Partial<Record<keyof (typeof TABLES)[K]['schema']['shape'], string>>,
+): string {
+  const named = cells as Record<string, string | undefined>;
+  return Object.keys(TABLES[table].schema.shape)
+    .map((name) => csvCell(named[name] ?? ''))
+    .join(',');
+}
+
 /** A builder of rows: the defaults (a fresh copy each time) with the given fields. */
 const builder =
   <Row extends object>(defaults: Row) =>
