@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTHING_PUBLISHED } from '../../build/checks/check.ts';
 import { consistency } from '../../build/checks/consistency.ts';
 import { charger, located, observation, wallbox } from '../helpers/rows.ts';
-import { cleanTables } from '../helpers/clean-tables.ts';
+import { cleanTables } from '../helpers/check-tables.ts';
 
 const C = 'data/chargers.csv';
 

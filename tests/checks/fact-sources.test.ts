@@ -2,19 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { NOTHING_PUBLISHED } from '../../build/checks/check.ts';
 import { factSources } from '../../build/checks/fact-sources.ts';
-import type { LoadedTables } from '../../build/data/load.ts';
-import { column, located, tables, vehicle, vehicleRegion } from '../helpers/rows.ts';
-
-/** One vehicle row (line 2) and the region rows given (lines 2…). */
-function withVehicle(
-  overrides: Parameters<typeof vehicle>[0],
-  regions: Parameters<typeof vehicleRegion>[0][] = [],
-): LoadedTables {
-  return tables({
-    vehicles: [located('vehicles', 2, vehicle(overrides))],
-    vehicleRegions: regions.map((r, i) => located('vehicleRegions', 2 + i, vehicleRegion(r))),
-  });
-}
+import { column } from '../helpers/rows.ts';
+import { withVehicle } from '../helpers/check-tables.ts';
 
 describe('fact-sources', () => {
   it('passes figures cited by their group, and empty groups citing nothing', () => {

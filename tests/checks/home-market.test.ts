@@ -2,23 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { NOTHING_PUBLISHED } from '../../build/checks/check.ts';
 import { homeMarket } from '../../build/checks/home-market.ts';
-import type { LoadedTables } from '../../build/data/load.ts';
-import { located, tables, vehicle, vehicleRegion } from '../helpers/rows.ts';
+import { withVehicle, messages } from '../helpers/check-tables.ts';
 
 const V = 'data/vehicles.csv';
-
-const messages = (problems: { message: string }[]) => problems.map((p) => p.message);
-
-/** One vehicle row (line 2) and the region rows given (lines 2…). */
-function withVehicle(
-  overrides: Parameters<typeof vehicle>[0],
-  regions: Parameters<typeof vehicleRegion>[0][] = [],
-): LoadedTables {
-  return tables({
-    vehicles: [located('vehicles', 2, vehicle(overrides))],
-    vehicleRegions: regions.map((r, i) => located('vehicleRegions', 2 + i, vehicleRegion(r))),
-  });
-}
 
 describe('home-market', () => {
   it('passes a vehicle with a row for the market its slug names', () => {

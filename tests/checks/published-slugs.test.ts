@@ -1,25 +1,10 @@
 // The "published-slugs" check (build/checks/published-slugs.ts), at the exact position of each problem it reports.
 import { describe, expect, it } from 'vitest';
 import { publishedSlugs } from '../../build/checks/published-slugs.ts';
-import type { LoadedTables, CheckContext } from '../../build/data/load.ts';
-import { located, tables, vehicle, vehicleRegion } from '../helpers/rows.ts';
+import { located } from '../helpers/rows.ts';
+import { withVehicle, published } from '../helpers/check-tables.ts';
 
 const V = 'data/vehicles.csv';
-
-const published = (vehicles: string[], chargers: string[] = []): CheckContext => ({
-  published: { vehicles: new Set(vehicles), chargers: new Set(chargers) },
-});
-
-/** One vehicle row (line 2) and the region rows given (lines 2…). */
-function withVehicle(
-  overrides: Parameters<typeof vehicle>[0],
-  regions: Parameters<typeof vehicleRegion>[0][] = [],
-): LoadedTables {
-  return tables({
-    vehicles: [located('vehicles', 2, vehicle(overrides))],
-    vehicleRegions: regions.map((r, i) => located('vehicleRegions', 2 + i, vehicleRegion(r))),
-  });
-}
 
 describe('published-slugs', () => {
   const alias = (line: number, kind: 'vehicle' | 'charger', old: string, current: string) =>

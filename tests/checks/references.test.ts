@@ -13,7 +13,7 @@ import {
   vehicle,
   vehicleRegion,
 } from '../helpers/rows.ts';
-import { cleanTables } from '../helpers/clean-tables.ts';
+import { cleanTables } from '../helpers/check-tables.ts';
 
 const V = 'data/vehicles.csv';
 

@@ -7,7 +7,7 @@ import { NOTHING_PUBLISHED, type CheckInfo } from '../../build/checks/check.ts';
 import { DATA_CHECKS, FILE_CHECKS, OBSERVATION_CHECKS, TABLE_CHECKS } from '../../build/checks/index.ts';
 import { checkTables } from '../../build/checks/load-dataset.ts';
 import { loadTables } from '../../build/data/load.ts';
-import { cleanTables } from '../helpers/clean-tables.ts';
+import { cleanTables } from '../helpers/check-tables.ts';
 import { MINI_FIXTURE, PROJECT_ROOT } from '../helpers/fixture.ts';
 
 const CHECKS_DIR = path.join(PROJECT_ROOT, 'build/checks');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTHING_PUBLISHED } from '../../build/checks/check.ts';
 import { reservedSlugs } from '../../build/checks/reserved-slugs.ts';
 import { charger, located, source, vehicle } from '../helpers/rows.ts';
-import { cleanTables } from '../helpers/clean-tables.ts';
+import { cleanTables } from '../helpers/check-tables.ts';
 
 const V = 'data/vehicles.csv';
 

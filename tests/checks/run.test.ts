@@ -6,7 +6,7 @@ import { runChecks } from '../../build/checks/run.ts';
 import type { TableCheck } from '../../build/checks/check.ts';
 import { references } from '../../build/checks/references.ts';
 import { located, vehicleRegion } from '../helpers/rows.ts';
-import { cleanTables } from '../helpers/clean-tables.ts';
+import { cleanTables } from '../helpers/check-tables.ts';
 
 const V = 'data/vehicles.csv';
 

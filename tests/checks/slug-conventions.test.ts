@@ -3,25 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { NOTHING_PUBLISHED } from '../../build/checks/check.ts';
 import { slugConventions } from '../../build/checks/slug-conventions.ts';
 import { MARKET_SUFFIX_TEXT } from '../../build/core/slugs.ts';
-import type { LoadedTables, CheckContext } from '../../build/data/load.ts';
-import { charger, located, tables, vehicle, vehicleRegion } from '../helpers/rows.ts';
-
-const messages = (problems: { message: string }[]) => problems.map((p) => p.message);
-
-const published = (vehicles: string[], chargers: string[] = []): CheckContext => ({
-  published: { vehicles: new Set(vehicles), chargers: new Set(chargers) },
-});
-
-/** One vehicle row (line 2) and the region rows given (lines 2…). */
-function withVehicle(
-  overrides: Parameters<typeof vehicle>[0],
-  regions: Parameters<typeof vehicleRegion>[0][] = [],
-): LoadedTables {
-  return tables({
-    vehicles: [located('vehicles', 2, vehicle(overrides))],
-    vehicleRegions: regions.map((r, i) => located('vehicleRegions', 2 + i, vehicleRegion(r))),
-  });
-}
+import { charger, located } from '../helpers/rows.ts';
+import { withVehicle, published, messages } from '../helpers/check-tables.ts';
 
 describe('slug-conventions', () => {
   it('passes a slug with brand, model year and market', () => {

@@ -1,5 +1,6 @@
-// A consistent table set, the starting point of the check tests: each test breaks one thing and expects one problem.
-import type { LoadedTables } from '../../build/data/load.ts';
+// Table sets for the check tests: a consistent set (each test breaks one thing and expects one problem), one vehicle
+// with its region rows, a context of published slugs, and the messages of problems.
+import type { CheckContext, LoadedTables } from '../../build/data/load.ts';
 import {
   CONNECTORS,
   PROTOCOLS,
@@ -36,3 +37,21 @@ export function cleanTables(): LoadedTables {
     observations: [located('observations', 2, observation({ source: ['bench-test'] }))],
   });
 }
+
+/** One vehicle row (line 2) and the region rows given (lines 2…). */
+export function withVehicle(
+  overrides: Parameters<typeof vehicle>[0],
+  regions: Parameters<typeof vehicleRegion>[0][] = [],
+): LoadedTables {
+  return tables({
+    vehicles: [located('vehicles', 2, vehicle(overrides))],
+    vehicleRegions: regions.map((r, i) => located('vehicleRegions', 2 + i, vehicleRegion(r))),
+  });
+}
+
+/** What the ledger shows was published: these vehicle and charger slugs. */
+export const published = (vehicles: string[], chargers: string[] = []): CheckContext => ({
+  published: { vehicles: new Set(vehicles), chargers: new Set(chargers) },
+});
+
+export const messages = (problems: { message: string }[]) => problems.map((p) => p.message);
