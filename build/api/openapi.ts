@@ -184,7 +184,27 @@ function fileOperation(
   };
 }
 
-export function openApiDocument(): Json {
+/** The document's info: the API in a few sentences (limit, case, CORS preflight, methods), and its licences. */
+function apiInfo(): Json {
+  return {
+    title: 'Open EV compatibility API',
+    version: API_VERSION,
+    summary: 'Will this electric vehicle charge on this charger model, in this region, how fast, and how sure are we?',
+    description:
+      'Read-only, public JSON. Every response under /api/ is JSON (errors included) with CORS and rate-limit headers; ' +
+      `the limit is ${RATE_LIMIT} requests per ${RATE_WINDOW_MS / 1000} s per IP (a fixed window from the first request). ` +
+      'Paths and region values are case-sensitive, a trailing slash is ignored, other query parameters are ignored, ' +
+      'and nothing redirects. No authentication: no credential, header or token is needed anywhere. ' +
+      `OPTIONS on any path is the CORS preflight: 204 with Access-Control-Allow-Methods: ${ALLOWED_METHODS}, the requested headers echoed ` +
+      'in Access-Control-Allow-Headers and Access-Control-Max-Age: 86400; it is not counted by the limit. ' +
+      `Other methods get 405 method_not_allowed with Allow: ${ALLOWED_METHODS} (extension). ` +
+      'Operations and responses marked x-extension are ours, beyond the published interface.',
+    license: { name: `Data: ${DATA_LICENSE.name}; code: ${CODE_LICENSE.name}`, identifier: DATA_LICENSE.identifier },
+  };
+}
+
+/** The paths of the published interface: the details, the compatibility lists and the edge, and the missing slugs. */
+function interfacePaths(): Json {
   const vehicle = slugParameter('slug', 'Vehicle');
   const charger = slugParameter('slug', 'Charger');
   const listRegion: Json = {
@@ -197,225 +217,232 @@ export function openApiDocument(): Json {
     'x-extension': true,
   };
   return {
+    '/api/v1/vehicles/{slug}': operation({
+      summary: 'Vehicle detail',
+      description: RETIRED_SLUG,
+      operationId: 'getVehicle',
+      parameters: [vehicle],
+      ok: { kind: 'vehicle', description: 'The vehicle variant.' },
+      errors: { 400: ['slugs_required'], 404: ['not_found'] },
+    }),
+    '/api/v1/vehicles/{slug}/compatibility': operation({
+      summary: 'Chargers for a vehicle',
+      description: RETIRED_SLUG,
+      operationId: 'getVehicleCompatibility',
+      parameters: [vehicle, listRegion],
+      ok: {
+        kind: 'vehicle-compatibility',
+        description: `Every edge of the vehicle (or, with region, that region's), by charger slug then region (${REGION_ORDER_TEXT}).`,
+      },
+      errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
+    }),
+    '/api/v1/chargers/{slug}': operation({
+      summary: 'Charger detail',
+      description: RETIRED_SLUG,
+      operationId: 'getCharger',
+      parameters: [charger],
+      ok: { kind: 'charger', description: 'The charger model.' },
+      errors: { 400: ['slugs_required'], 404: ['not_found'] },
+    }),
+    '/api/v1/chargers/{slug}/compatibility': operation({
+      summary: 'Vehicles for a charger',
+      description: RETIRED_SLUG,
+      operationId: 'getChargerCompatibility',
+      parameters: [charger, listRegion],
+      ok: {
+        kind: 'charger-compatibility',
+        description: `Every edge of the charger (or, with region, that region's), by vehicle slug then region (${REGION_ORDER_TEXT}).`,
+      },
+      errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
+    }),
+    '/api/v1/compatibility/{vehicleSlug}/{chargerSlug}': operation({
+      summary: 'Compatibility edge',
+      description: `${NO_EDGE_IN_REGION} ${RETIRED_SLUG}`,
+      operationId: 'getEdge',
+      parameters: [
+        slugParameter('vehicleSlug', 'Vehicle'),
+        slugParameter('chargerSlug', 'Charger'),
+        {
+          name: 'region',
+          in: 'query',
+          required: false,
+          description: 'Region of the edge; any other value (eu, XX, empty) is 400 invalid_region.',
+          schema: { type: 'string', enum: [...REGIONS], default: DEFAULT_REGION },
+        },
+      ],
+      ok: { kind: 'edge', description: 'The edge for the pairing in the region.' },
+      errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
+    }),
+    '/api/v1/compatibility': operation({
+      summary: 'Missing slugs',
+      operationId: 'edgeWithoutSlugs',
+      errors: { 400: ['slugs_required'] },
+    }),
+    '/api/v1/compatibility/{vehicleSlug}': operation({
+      summary: 'Missing charger slug',
+      operationId: 'edgeWithoutChargerSlug',
+      parameters: [slugParameter('vehicleSlug', 'Vehicle')],
+      errors: { 400: ['slugs_required'] },
+    }),
+  };
+}
+
+/** Extensions: the index, and the lists of every vehicle and every charger model. */
+function listPaths(): Json {
+  return {
+    '/api/v1': operation({
+      summary: 'Versions and counts',
+      operationId: 'getIndex',
+      ok: { kind: 'index', description: 'API, dataset and rule versions, and counts.' },
+      errors: {},
+      extension: true,
+    }),
+    '/api/v1/vehicles': operation({
+      summary: 'All vehicles',
+      operationId: 'listVehicles',
+      ok: { kind: 'vehicle-list', description: 'Every vehicle, sorted by slug, with the regions it is on sale in.' },
+      errors: {},
+      extension: true,
+    }),
+    '/api/v1/chargers': operation({
+      summary: 'All charger models',
+      operationId: 'listChargers',
+      ok: {
+        kind: 'charger-list',
+        description: 'Every charger model, sorted by slug, with the regions it is installed in.',
+      },
+      errors: {},
+      extension: true,
+    }),
+  };
+}
+
+/** Extensions for mirrors: the releases and what each changed, the feed, the mirror manifest and its bundle. */
+function releasePaths(): Json {
+  return {
+    '/api/v1/changes': operation({
+      summary: 'Dataset releases',
+      operationId: 'listReleases',
+      ok: {
+        kind: 'changes',
+        description: 'Every dataset release, newest first, with its edge counts and where its changes are.',
+      },
+      errors: {},
+      extension: true,
+    }),
+    '/api/v1/changes/{datasetVersion}': operation({
+      summary: 'What one release changed',
+      operationId: 'getReleaseChanges',
+      parameters: [
+        {
+          name: 'datasetVersion',
+          in: 'path',
+          required: true,
+          description: 'A released dataset version, e.g. 0.6.0.',
+          schema: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$' },
+        },
+      ],
+      ok: {
+        kind: 'release-changes',
+        description:
+          'Vehicles, chargers and edges the release added, changed or removed, each edge with its state and kW before and after.',
+      },
+      errors: { 404: ['not_found'] },
+      extension: true,
+    }),
+    '/api/v1/changes.atom': fileOperation(
+      'getChangesFeed',
+      'The releases as an Atom 1.0 feed',
+      'The Atom feed of dataset releases, newest first.',
+      'application/atom+xml',
+      { type: 'string' },
+    ),
+    '/api/v1/mirror.json': operation({
+      summary: 'Mirror manifest',
+      operationId: 'getMirrorInfo',
+      ok: {
+        kind: 'mirror',
+        description: 'The current release, its data digest, and the bundle that copies the whole API in one request.',
+      },
+      errors: {},
+      extension: true,
+    }),
+    '/api/v1/mirror/{bundle}': fileOperation(
+      'getMirrorBundle',
+      'The whole API in one deterministic tar+gzip',
+      'public/ (every document), netlify.toml, both licences and SHA256SUMS. Immutable: cached for a day.',
+      'application/gzip',
+      { type: 'string', contentMediaType: 'application/gzip' },
+      [
+        {
+          name: 'bundle',
+          in: 'path',
+          required: true,
+          description: '{datasetVersion}.tar.gz, as named by mirror.json.',
+          schema: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+\\.tar\\.gz$' },
+        },
+      ],
+    ),
+  };
+}
+
+/** Extensions served as files: the exports, the JSON Schemas and this document. */
+function filePaths(): Json {
+  return {
+    '/api/v1/exports/{file}': fileOperation(
+      'getExport',
+      'The release in bulk: NDJSON, CSV or SQLite',
+      'Every edge of the release and the vehicles, chargers and sources it names, in one file per format and kind ' +
+        '(their sources by id; mirror.json lists each with its size and SHA-256).',
+      [...new Set(EXPORT_FILES.map((file) => file.mediaType))],
+      { type: 'string' },
+      [
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          description: 'The export.',
+          schema: { type: 'string', enum: EXPORT_FILES.map((file) => file.name) },
+        },
+      ],
+    ),
+    '/api/v1/schemas/{name}.json': fileOperation(
+      'getJsonSchema',
+      'JSON Schema of a published document',
+      'The JSON Schema (draft 2020-12) of one document kind; its $id is its path.',
+      'application/json',
+      { type: 'object' },
+      [
+        {
+          name: 'name',
+          in: 'path',
+          required: true,
+          description: 'The document kind.',
+          schema: { type: 'string', enum: Object.keys(PUBLISHED_DOCUMENTS) },
+        },
+      ],
+    ),
+    '/api/v1/openapi.json': fileOperation(
+      'getOpenApi',
+      'This document',
+      'The OpenAPI 3.1 description of the API.',
+      'application/json',
+      { type: 'object' },
+    ),
+  };
+}
+
+export function openApiDocument(): Json {
+  return {
     openapi: '3.1.0',
-    info: {
-      title: 'Open EV compatibility API',
-      version: API_VERSION,
-      summary:
-        'Will this electric vehicle charge on this charger model, in this region, how fast, and how sure are we?',
-      description:
-        'Read-only, public JSON. Every response under /api/ is JSON (errors included) with CORS and rate-limit headers; ' +
-        `the limit is ${RATE_LIMIT} requests per ${RATE_WINDOW_MS / 1000} s per IP (a fixed window from the first request). ` +
-        'Paths and region values are case-sensitive, a trailing slash is ignored, other query parameters are ignored, ' +
-        'and nothing redirects. No authentication: no credential, header or token is needed anywhere. ' +
-        `OPTIONS on any path is the CORS preflight: 204 with Access-Control-Allow-Methods: ${ALLOWED_METHODS}, the requested headers echoed ` +
-        'in Access-Control-Allow-Headers and Access-Control-Max-Age: 86400; it is not counted by the limit. ' +
-        `Other methods get 405 method_not_allowed with Allow: ${ALLOWED_METHODS} (extension). ` +
-        'Operations and responses marked x-extension are ours, beyond the published interface.',
-      license: { name: `Data: ${DATA_LICENSE.name}; code: ${CODE_LICENSE.name}`, identifier: DATA_LICENSE.identifier },
-    },
+    info: apiInfo(),
     security: [],
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [
       { url: '/', description: 'The host serving this document (the CDN, or a mirror).' },
       { url: 'http://127.0.0.1:8080', description: 'The local server (npm start).' },
     ],
-    paths: {
-      '/api/v1/vehicles/{slug}': operation({
-        summary: 'Vehicle detail',
-        description: RETIRED_SLUG,
-        operationId: 'getVehicle',
-        parameters: [vehicle],
-        ok: { kind: 'vehicle', description: 'The vehicle variant.' },
-        errors: { 400: ['slugs_required'], 404: ['not_found'] },
-      }),
-      '/api/v1/vehicles/{slug}/compatibility': operation({
-        summary: 'Chargers for a vehicle',
-        description: RETIRED_SLUG,
-        operationId: 'getVehicleCompatibility',
-        parameters: [vehicle, listRegion],
-        ok: {
-          kind: 'vehicle-compatibility',
-          description: `Every edge of the vehicle (or, with region, that region's), by charger slug then region (${REGION_ORDER_TEXT}).`,
-        },
-        errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
-      }),
-      '/api/v1/chargers/{slug}': operation({
-        summary: 'Charger detail',
-        description: RETIRED_SLUG,
-        operationId: 'getCharger',
-        parameters: [charger],
-        ok: { kind: 'charger', description: 'The charger model.' },
-        errors: { 400: ['slugs_required'], 404: ['not_found'] },
-      }),
-      '/api/v1/chargers/{slug}/compatibility': operation({
-        summary: 'Vehicles for a charger',
-        description: RETIRED_SLUG,
-        operationId: 'getChargerCompatibility',
-        parameters: [charger, listRegion],
-        ok: {
-          kind: 'charger-compatibility',
-          description: `Every edge of the charger (or, with region, that region's), by vehicle slug then region (${REGION_ORDER_TEXT}).`,
-        },
-        errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
-      }),
-      '/api/v1/compatibility/{vehicleSlug}/{chargerSlug}': operation({
-        summary: 'Compatibility edge',
-        description: `${NO_EDGE_IN_REGION} ${RETIRED_SLUG}`,
-        operationId: 'getEdge',
-        parameters: [
-          slugParameter('vehicleSlug', 'Vehicle'),
-          slugParameter('chargerSlug', 'Charger'),
-          {
-            name: 'region',
-            in: 'query',
-            required: false,
-            description: 'Region of the edge; any other value (eu, XX, empty) is 400 invalid_region.',
-            schema: { type: 'string', enum: [...REGIONS], default: DEFAULT_REGION },
-          },
-        ],
-        ok: { kind: 'edge', description: 'The edge for the pairing in the region.' },
-        errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
-      }),
-      '/api/v1/compatibility': operation({
-        summary: 'Missing slugs',
-        operationId: 'edgeWithoutSlugs',
-        errors: { 400: ['slugs_required'] },
-      }),
-      '/api/v1/compatibility/{vehicleSlug}': operation({
-        summary: 'Missing charger slug',
-        operationId: 'edgeWithoutChargerSlug',
-        parameters: [slugParameter('vehicleSlug', 'Vehicle')],
-        errors: { 400: ['slugs_required'] },
-      }),
-      '/api/v1': operation({
-        summary: 'Versions and counts',
-        operationId: 'getIndex',
-        ok: { kind: 'index', description: 'API, dataset and rule versions, and counts.' },
-        errors: {},
-        extension: true,
-      }),
-      '/api/v1/vehicles': operation({
-        summary: 'All vehicles',
-        operationId: 'listVehicles',
-        ok: { kind: 'vehicle-list', description: 'Every vehicle, sorted by slug, with the regions it is on sale in.' },
-        errors: {},
-        extension: true,
-      }),
-      '/api/v1/chargers': operation({
-        summary: 'All charger models',
-        operationId: 'listChargers',
-        ok: {
-          kind: 'charger-list',
-          description: 'Every charger model, sorted by slug, with the regions it is installed in.',
-        },
-        errors: {},
-        extension: true,
-      }),
-      '/api/v1/changes': operation({
-        summary: 'Dataset releases',
-        operationId: 'listReleases',
-        ok: {
-          kind: 'changes',
-          description: 'Every dataset release, newest first, with its edge counts and where its changes are.',
-        },
-        errors: {},
-        extension: true,
-      }),
-      '/api/v1/changes/{datasetVersion}': operation({
-        summary: 'What one release changed',
-        operationId: 'getReleaseChanges',
-        parameters: [
-          {
-            name: 'datasetVersion',
-            in: 'path',
-            required: true,
-            description: 'A released dataset version, e.g. 0.6.0.',
-            schema: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$' },
-          },
-        ],
-        ok: {
-          kind: 'release-changes',
-          description:
-            'Vehicles, chargers and edges the release added, changed or removed, each edge with its state and kW before and after.',
-        },
-        errors: { 404: ['not_found'] },
-        extension: true,
-      }),
-      '/api/v1/changes.atom': fileOperation(
-        'getChangesFeed',
-        'The releases as an Atom 1.0 feed',
-        'The Atom feed of dataset releases, newest first.',
-        'application/atom+xml',
-        { type: 'string' },
-      ),
-      '/api/v1/mirror.json': operation({
-        summary: 'Mirror manifest',
-        operationId: 'getMirrorInfo',
-        ok: {
-          kind: 'mirror',
-          description: 'The current release, its data digest, and the bundle that copies the whole API in one request.',
-        },
-        errors: {},
-        extension: true,
-      }),
-      '/api/v1/mirror/{bundle}': fileOperation(
-        'getMirrorBundle',
-        'The whole API in one deterministic tar+gzip',
-        'public/ (every document), netlify.toml, both licences and SHA256SUMS. Immutable: cached for a day.',
-        'application/gzip',
-        { type: 'string', contentMediaType: 'application/gzip' },
-        [
-          {
-            name: 'bundle',
-            in: 'path',
-            required: true,
-            description: '{datasetVersion}.tar.gz, as named by mirror.json.',
-            schema: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+\\.tar\\.gz$' },
-          },
-        ],
-      ),
-      '/api/v1/exports/{file}': fileOperation(
-        'getExport',
-        'The release in bulk: NDJSON, CSV or SQLite',
-        'Every edge of the release and the vehicles, chargers and sources it names, in one file per format and kind ' +
-          '(their sources by id; mirror.json lists each with its size and SHA-256).',
-        [...new Set(EXPORT_FILES.map((file) => file.mediaType))],
-        { type: 'string' },
-        [
-          {
-            name: 'file',
-            in: 'path',
-            required: true,
-            description: 'The export.',
-            schema: { type: 'string', enum: EXPORT_FILES.map((file) => file.name) },
-          },
-        ],
-      ),
-      '/api/v1/schemas/{name}.json': fileOperation(
-        'getJsonSchema',
-        'JSON Schema of a published document',
-        'The JSON Schema (draft 2020-12) of one document kind; its $id is its path.',
-        'application/json',
-        { type: 'object' },
-        [
-          {
-            name: 'name',
-            in: 'path',
-            required: true,
-            description: 'The document kind.',
-            schema: { type: 'string', enum: Object.keys(PUBLISHED_DOCUMENTS) },
-          },
-        ],
-      ),
-      '/api/v1/openapi.json': fileOperation(
-        'getOpenApi',
-        'This document',
-        'The OpenAPI 3.1 description of the API.',
-        'application/json',
-        { type: 'object' },
-      ),
-    },
+    paths: { ...interfacePaths(), ...listPaths(), ...releasePaths(), ...filePaths() },
     components: { schemas: componentSchemas(), headers: HEADERS },
     'x-error-status': ERROR_STATUS,
   };

@@ -4,37 +4,24 @@ import { REGIONS, type Region } from '../core/regions.ts';
 import type { Dataset } from '../data/dataset.ts';
 import type { ChargerRow, VehicleRow } from '../data/tables.ts';
 import { DERIVATION_VERSION } from '../derive/rules/index.ts';
+import type { z } from 'zod';
 import type { Charger, ChargerList, IndexInfo, Vehicle, VehicleList } from './schemas.ts';
-import { API_VERSION } from './schemas.ts';
+import { API_VERSION, ChargerDocument, VehicleDocument } from './schemas.ts';
 import { chargerId, vehicleId } from './ids.ts';
 
-export function vehicleDocument(v: VehicleRow): Vehicle {
-  return {
-    id: vehicleId(v.slug),
-    slug: v.slug,
-    brand: v.brand,
-    family: v.family,
-    trim: v.trim,
-    model_year: v.model_year,
-    max_dc_kw_oem: v.max_dc_kw_oem,
-    max_ac_kw_oem: v.max_ac_kw_oem,
-    battery_kwh_usable: v.battery_kwh_usable,
-    architecture_voltage_v: v.architecture_voltage_v,
-    bidirectional: [...v.bidirectional] as Vehicle['bidirectional'],
-  };
+/**
+ * A detail document: its schema's fields in order, `id` from the slug and every other field as the row holds it, so a
+ * published field is a column of the table and a field of the schema, and nothing here. The documents are validated
+ * against their strict schema before anything is written (a field the row lacks fails there).
+ */
+function detailDocument<S extends z.ZodObject>(schema: S, row: Omit<z.output<S>, 'id'>, id: string): z.output<S> {
+  const values: Record<string, unknown> = { ...row, id };
+  return Object.fromEntries(Object.keys(schema.shape).map((field) => [field, values[field]])) as z.output<S>;
 }
 
-export function chargerDocument(c: ChargerRow): Charger {
-  return {
-    id: chargerId(c.slug),
-    slug: c.slug,
-    brand: c.brand,
-    nominal_max_kw: c.nominal_max_kw,
-    current_kind: c.current_kind,
-    output_voltage_min_v: c.output_voltage_min_v,
-    output_voltage_max_v: c.output_voltage_max_v,
-  };
-}
+export const vehicleDocument = (v: VehicleRow): Vehicle => detailDocument(VehicleDocument, v, vehicleId(v.slug));
+
+export const chargerDocument = (c: ChargerRow): Charger => detailDocument(ChargerDocument, c, chargerId(c.slug));
 
 export function vehicleListDocument(data: Dataset): VehicleList {
   return {

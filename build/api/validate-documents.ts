@@ -74,10 +74,10 @@ export function createDocumentValidator(): DocumentValidator {
   return (path, kind, document) => {
     const validate = byKind.get(kind)!;
     if (!validate(document)) {
-      const problems = (validate.errors ?? []).map(
-        (e) =>
-          `${e.instancePath || '(document)'} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
-      );
+      const problems = (validate.errors ?? []).map((e) => {
+        const extra = e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : '';
+        return `${e.instancePath || '(document)'} ${e.message ?? 'is invalid'}${extra}`;
+      });
       throw new SchemaViolation(path, kind, problems);
     }
   };

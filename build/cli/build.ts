@@ -33,7 +33,8 @@ export const command = defineCommand(
       });
       const ms = Math.round(performance.now() - started);
       output.out(
-        `built dataset ${result.datasetVersion} in ${ms} ms (${result.pass}): ${result.files} files rendered, ${result.written} written, ${result.unchanged} unchanged, ${result.deleted} deleted`,
+        `built dataset ${result.datasetVersion} in ${ms} ms (${result.pass}): ${result.files} files rendered, ` +
+          `${result.written} written, ${result.unchanged} unchanged, ${result.deleted} deleted`,
       );
     } catch (error) {
       if (error instanceof StaleLedgerError) {

@@ -12,10 +12,11 @@ export const command = defineCommand(
     examples: ['npm run check'],
   },
   async ({ options }, output) => {
-    const { checkData } = await import('../pipeline/check-data.ts');
-    const { problems, rows, files } = checkData(options.root, ['error', 'style']);
+    const { checkData } = await import('../checks/load-dataset.ts');
+    const { problems, tables } = checkData(options.root, { severities: ['error', 'style'] });
     if (problems.length > 0) throw new DataError(problems);
-    output.out(`data/ is clean: ${rows} rows in ${files} files passed every check`);
+    const rows = Object.values(tables).reduce((n, table) => n + table.length, 0);
+    output.out(`data/ is clean: ${rows} rows in ${Object.keys(tables).length} files passed every check`);
   },
 );
 

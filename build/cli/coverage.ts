@@ -12,7 +12,7 @@ export const command = defineCommand(
   },
   async ({ options }, output) => {
     const [{ loadDataset }, { coverageTable, datasetCoverage }] = await Promise.all([
-      import('../data/dataset.ts'),
+      import('../checks/load-dataset.ts'),
       import('../report/coverage.ts'),
     ]);
     output.out(coverageTable(datasetCoverage(loadDataset(options.root))).trimEnd());

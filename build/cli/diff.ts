@@ -51,13 +51,13 @@ export const command = defineCommand(
     const before = mkdtempSync(path.join(os.tmpdir(), 'ev-diff-'));
     try {
       dataAtRef(options.root, ref, before);
-      const [{ loadCheckedDataset }, { apiSnapshot, diffSnapshots, formatDiff }] = await Promise.all([
-        import('../pipeline/check-data.ts'),
+      const [{ loadDataset }, { apiSnapshot, diffSnapshots, formatDiff }] = await Promise.all([
+        import('../checks/load-dataset.ts'),
         import('../report/diff.ts'),
       ]);
       let old;
       try {
-        old = apiSnapshot(loadCheckedDataset(before));
+        old = apiSnapshot(loadDataset(before));
       } catch (error) {
         if (!(error instanceof DataError)) throw error;
         throw new CommandError(
@@ -65,7 +65,7 @@ export const command = defineCommand(
             `${formatProblem(error.problems[0]!)}); compare with a later ref`,
         );
       }
-      const current = apiSnapshot(loadCheckedDataset(options.root));
+      const current = apiSnapshot(loadDataset(options.root));
       output.out(formatDiff(diffSnapshots(old, current), { markdown: options.markdown }).trimEnd());
     } finally {
       rmSync(before, { recursive: true, force: true });

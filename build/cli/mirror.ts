@@ -87,7 +87,8 @@ export const command = defineCommand(
       const what =
         result.outcome === 'current' ? 'is current' : result.outcome === 'repaired' ? 'was repaired' : 'was updated';
       output.out(
-        `${folder} ${what}: dataset ${result.datasetVersion}, ${result.files} files verified against SHA256SUMS, ${result.requests} request(s); serve it with npm run serve -- --dir ${folder}`,
+        `${folder} ${what}: dataset ${result.datasetVersion}, ${result.files} files verified against SHA256SUMS, ` +
+          `${result.requests} request(s); serve it with npm run serve -- --dir ${folder}`,
       );
     } catch (error) {
       if (error instanceof MirrorError) throw new CommandError(error.message);

@@ -30,7 +30,8 @@ export const command = defineCommand(
       });
       const { vehicles, chargers } = result.record;
       output.out(
-        `released dataset ${result.release.datasetVersion} on ${date}: edges ${result.added} added, ${result.changed} changed, ${result.removed} removed, ${result.unchanged} unchanged; ` +
+        `released dataset ${result.release.datasetVersion} on ${date}: edges ${result.added} added, ${result.changed} ` +
+          `changed, ${result.removed} removed, ${result.unchanged} unchanged; ` +
           `vehicles ${vehicles.added.length} added, ${vehicles.changed.length} changed, ${vehicles.removed.length} removed; ` +
           `chargers ${chargers.added.length} added, ${chargers.changed.length} changed, ${chargers.removed.length} removed`,
       );

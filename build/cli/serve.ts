@@ -20,7 +20,10 @@ function trustedProxiesOf(text: string | undefined): TrustedProxies | null {
   const parsed = parseTrustedProxies(text);
   if (typeof parsed === 'string')
     throw new UsageError(
-      `--trust-proxy takes the addresses or CIDR ranges of the proxies in front, comma-separated: ${parsed}${/^\d{1,2}$/.test(text.trim()) ? ' (a number of proxies is no longer accepted: it let any client name itself)' : ''}`,
+      `--trust-proxy takes the addresses or CIDR ranges of the proxies in front, comma-separated: ${parsed}` +
+        (/^\d{1,2}$/.test(text.trim())
+          ? ' (a number of proxies is no longer accepted: it let any client name itself)'
+          : ''),
     );
   return parsed;
 }
@@ -45,7 +48,8 @@ export const command = defineCommand(
       port: { description: 'the port to listen on', value: port, defaultText: '$PORT, else 8080' },
       'trust-proxy': {
         description:
-          "the proxies in front (addresses or CIDR ranges, comma-separated): X-Forwarded-For names the client only on a connection from one of them, read from the right past every trusted address (as nginx's real_ip_recursive)",
+          'the proxies in front (addresses or CIDR ranges, comma-separated): X-Forwarded-For names the client only on a ' +
+          "connection from one of them, read from the right past every trusted address (as nginx's real_ip_recursive)",
         value: text('addresses'),
       },
       'no-rate-limit': { description: 'lift the rate limit (for benchmarks only; responses still count)' },
@@ -89,8 +93,13 @@ export const command = defineCommand(
       throw error;
     }
     runningServers.push(server);
+    const notes = [
+      'rules from netlify.toml',
+      ...(trustProxy ? [`X-Forwarded-For read from ${trustProxy.text}`] : []),
+      ...(values['no-rate-limit'] ? ['rate limit lifted for benchmarking'] : []),
+    ];
     output.out(
-      `serving ${path.relative(process.cwd(), publicDir) || '.'} at ${server.url}/api/v1 (rules from netlify.toml${trustProxy ? `; X-Forwarded-For read from ${trustProxy.text}` : ''}${values['no-rate-limit'] ? '; rate limit lifted for benchmarking' : ''})`,
+      `serving ${path.relative(process.cwd(), publicDir) || '.'} at ${server.url}/api/v1 (${notes.join('; ')})`,
     );
   },
 );

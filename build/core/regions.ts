@@ -1,5 +1,5 @@
-// The regions the API serves: the one list that types, sort orders, enums, documents and route checks derive from.
-// Adding a region is one entry here, plus its rules in netlify.toml (a test checks them against this list).
+// The regions the API serves: the one list that types, sort orders, enums, documents and the request policy derive
+// from. Adding a region is one entry here plus its data: netlify.toml's rules take the region through a placeholder.
 
 export const REGION_TABLE = [
   { id: 'EU', name: 'European Union', acPhaseVoltage: 230 },

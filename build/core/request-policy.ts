@@ -1,8 +1,10 @@
 // The request policy of every /api path, around the CDN's rules: before them (normalised path, CORS preflight, limit,
-// method, empty slug segments) and after them (error statuses, JSON 404 bodies, JSON type, the platform's 429).
+// method, empty slug segments, the region parameter) and after them (error statuses, JSON 404 bodies, JSON type, the
+// platform's 429).
 // Pure and dependency-free: the Netlify edge function (build/netlify-edge/, Deno) and the local server (Node) run it.
 import { EXPORT_FILES, EXPORTS_PATH } from './export-files.ts';
 import { errorBody, errorCodeOfBody, ERROR_STATUS, type ErrorCode } from './errors.ts';
+import { passedQuery } from './region-parameter.ts';
 import { normalisePath, type NormalisedPath } from './request-path.ts';
 import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from './rate-limit.ts';
 
@@ -22,15 +24,19 @@ export interface PolicyRequest {
   method: string;
   /** Raw URL path as received, without the query. */
   rawPath: string;
+  /** Raw query as received, without "?" ('' for none). */
+  rawQuery: string;
   /** The limiter key of the client (see client-key.ts). */
   client: string;
   /** Access-Control-Request-Headers of a preflight, or null. */
   requestHeaders: string | null;
 }
 
-/** A request passed on to the CDN's rules: its normalised path, the limit headers, and the limiter's decision. */
+/** A request passed on to the CDN's rules: its normalised path and query, the limit headers, the limiter's decision. */
 export interface PassedRequest {
   pass: NormalisedPath;
+  /** The query the rules see: a `region` value that is not a region is passed on as NOT_A_REGION (region-parameter.ts). */
+  query: string;
   headers: Record<string, string>;
   limit: RateLimitDecision;
 }
@@ -79,7 +85,7 @@ export function decideRequest(request: PolicyRequest, limiter: RateLimiter, nowM
   if (path === 'not_found') return refuse('not_found', headers);
   // An empty segment ("//") stands where a slug belongs; CDNs differ on folding it, so it is refused here.
   if (path.emptySegment) return refuse('slugs_required', headers);
-  return { pass: path, headers, limit: decision };
+  return { pass: path, query: passedQuery(request.rawQuery), headers, limit: decision };
 }
 
 /** What the CDN answered for a passed request, as far as the policy needs to know it. */
@@ -118,7 +124,7 @@ function platformRefusal(limit: RateLimitDecision, nowMs: number): Record<string
  */
 export function finishResponse(
   upstream: UpstreamAnswer,
-  passed: Omit<PassedRequest, 'pass'>,
+  passed: Pick<PassedRequest, 'headers' | 'limit'>,
   nowMs: number,
 ): { status: number; headers: Record<string, string>; replaceBody: string | null } {
   const headers: Record<string, string> = { ...API_RESPONSE_HEADERS, ...passed.headers };

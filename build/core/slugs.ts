@@ -16,6 +16,11 @@ export const MARKET_SUFFIXES: Readonly<Record<string, Region>> = Object.fromEntr
   REGIONS.map((region) => [region.toLowerCase(), region]),
 );
 
+/** "-eu, -tr, -na, -gb": the suffixes, as the conventions write them. */
+export const MARKET_SUFFIX_TEXT = Object.keys(MARKET_SUFFIXES)
+  .map((suffix) => `-${suffix}`)
+  .join(', ');
+
 /** Brands sold only in their home market may leave the suffix out; their slugs then name this region. */
 export const SUFFIXLESS_BRANDS: Readonly<Record<string, Region>> = { Togg: 'TR' };
 

@@ -87,16 +87,18 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
     }),
   ) as unknown as z.ZodType<T[number], unknown>;
 
-/** A space-separated list in one cell; `allowed` (when given) restricts and orders the values. */
-export function list(options: { allowed?: readonly string[]; required?: boolean; itemPattern?: RegExp } = {}) {
-  return textCell.transform((raw, ctx) => {
+/** A space-separated list in one cell; `allowed` (when given) restricts and orders the values, and types them. */
+export function list<const T extends string = string>(
+  options: { allowed?: readonly T[]; required?: boolean; itemPattern?: RegExp } = {},
+) {
+  return textCell.transform((raw, ctx): T[] => {
     const items = raw.split(/\s+/).filter((item) => item !== '');
     if (options.required && items.length === 0) {
       ctx.addIssue({ code: 'custom', message: 'is required (one or more values separated by spaces)' });
       return z.NEVER;
     }
-    const seen = new Set<string>();
-    for (const item of items) {
+    const seen = new Set<T>();
+    for (const item of items as T[]) {
       if (options.allowed && !options.allowed.includes(item)) {
         ctx.addIssue({ code: 'custom', message: `"${item}" is not one of ${options.allowed.join(', ')}` });
       } else if (options.itemPattern && !options.itemPattern.test(item)) {

@@ -1,13 +1,7 @@
-// Turns data/ into a validated, indexed Dataset, or throws DataError listing every problem found.
-import path from 'node:path';
+// The Dataset: data/'s rows indexed for the rules and the documents (build/checks/load-dataset.ts loads it, checked).
 import type { Region } from '../core/regions.ts';
-import { TABLE_CHECKS } from './checks/index.ts';
-import type { CheckContext } from './checks/check.ts';
-import { runChecks, type Severity } from './checks/run.ts';
-import { loadTables, type LoadedTables, type RejectedKeys } from './load.ts';
+import type { LoadedTables } from './load.ts';
 import { compareKeys, ROW_ORDER } from './order.ts';
-import { DataError, type Problem } from './problems.ts';
-import { readRelease } from './release-file.ts';
 
 import type {
   AdapterEntry,
@@ -44,24 +38,6 @@ export interface Dataset {
 }
 
 export const observationKey = (vehicle: string, charger: string, region: Region) => `${vehicle} ${charger} ${region}`;
-
-/** Runs the table checks over loaded rows: every severity (npm run check) or only errors (the build). */
-export function checkTables(
-  tables: LoadedTables,
-  context: CheckContext,
-  rejected: RejectedKeys = {},
-  severities: readonly Severity[] = ['error', 'style'],
-): Problem[] {
-  return runChecks(TABLE_CHECKS, tables, context, { rejected, severities });
-}
-
-/** Loads and validates `<root>/data`; throws DataError with every problem when anything is wrong. */
-export function loadDataset(root: string): Dataset {
-  const { tables, problems, rejectedKeys, context } = loadTables(root);
-  problems.push(...checkTables(tables, context, rejectedKeys, ['error']));
-  if (problems.length > 0) throw new DataError(problems);
-  return indexTables(tables, readRelease(path.join(root, 'data'))?.releasedAt ?? null);
-}
 
 /** The rows of a table in their canonical order (data/order.ts), so that nothing built depends on the order in the file. */
 function inOrder<K extends TableName>(tables: LoadedTables, table: K): LoadedTables[K][number]['value'][] {

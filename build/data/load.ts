@@ -5,14 +5,12 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { TABLES, type TableName } from './tables.ts';
 import type { Location, Problem } from './problems.ts';
-import { checkFormat } from './checks/format.ts';
+import { checkFormat, SCHEMA_CHECK } from './file-checks.ts';
 import { cachedValue } from '../core/derived-cache.ts';
-import { schema } from './checks/schema.ts';
 import { fileSizeProblem } from './cell-limits.ts';
 import { readCsvRows } from './parse-csv.ts';
 import { readYamlRows } from './parse-yaml.ts';
 import { RELEASE_FILE } from './release-file.ts';
-import type { CheckContext } from './checks/check.ts';
 import { ledgerVehicles, parseShard, shardBytes } from './ledger.ts';
 import { DataError } from './problems.ts';
 
@@ -28,6 +26,11 @@ export type LoadedTables = { [K in TableName]: Located<z.output<(typeof TABLES)[
 
 /** First-column (CSV) or id (YAML) values of rows rejected by the schema, so other checks don't report them missing too. */
 export type RejectedKeys = Partial<Record<TableName, Set<string> | 'all'>>;
+
+/** What checks may know besides the rows: the slugs the ledger shows were published (they must never disappear). */
+export interface CheckContext {
+  published: { vehicles: ReadonlySet<string>; chargers: ReadonlySet<string> };
+}
 
 export interface LoadResult {
   tables: LoadedTables;
@@ -113,7 +116,7 @@ export function loadTables(root: string): LoadResult {
         file: `data/${file}`,
         line: 1,
         column: 1,
-        check: schema.name,
+        check: SCHEMA_CHECK,
         message: `unknown data file; the data files are ${[...expected].join(', ')}`,
       });
     }
@@ -131,7 +134,7 @@ export function loadTables(root: string): LoadResult {
       bytes = 'file is missing';
     }
     if (typeof bytes === 'string') {
-      problems.push({ file: display, line: 1, column: 1, check: schema.name, message: bytes });
+      problems.push({ file: display, line: 1, column: 1, check: SCHEMA_CHECK, message: bytes });
       tables[name] = [];
       rejectedKeys[name] = 'all';
       continue;

@@ -4,11 +4,11 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { z } from 'zod';
 import { cellTextProblem, MAX_CELL_CHARS } from './cell-limits.ts';
-import { schema as schemaCheck } from './checks/schema.ts';
+import { SCHEMA_CHECK } from './file-checks.ts';
 import type { Located } from './load.ts';
 import type { Location, Problem } from './problems.ts';
 
-const NAME = schemaCheck.name;
+const NAME = SCHEMA_CHECK;
 
 export function readCsvRows(
   text: string,

@@ -5,12 +5,12 @@ import type { Node as YamlNode, YAMLMap } from 'yaml';
 import type { z } from 'zod';
 import { cellTextProblem } from './cell-limits.ts';
 import { canonicalNumber } from './cells.ts';
-import { schema as schemaCheck } from './checks/schema.ts';
+import { SCHEMA_CHECK } from './file-checks.ts';
 import type { Located } from './load.ts';
 import type { Location, Problem } from './problems.ts';
 import { yamlLibrary } from './yaml-on-demand.ts';
 
-const NAME = schemaCheck.name;
+const NAME = SCHEMA_CHECK;
 
 type Position = (node: YamlNode | null | undefined) => { line: number; column: number };
 

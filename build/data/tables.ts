@@ -27,13 +27,15 @@ export const vehicleColumns = z.object({
     'Usable battery capacity in kWh; empty when not published.',
   ),
   architecture_voltage_v: optionalNumber({ min: 200, max: 1000, integer: true, unit: 'V' }).describe(
-    'Nominal pack voltage in volts (e.g. 400, 697, 800), or the architecture class value (400 or 800) where only the class is published (the note says so); decides which DC chargers can reach it.',
+    'Nominal pack voltage in volts (e.g. 400, 697, 800), or the architecture class value (400 or 800) where only the ' +
+      'class is published (the note says so); decides which DC chargers can reach it.',
   ),
   max_dc_kw_oem: optionalNumber({ min: 1, max: 1000, unit: 'kW' }).describe(
     "Manufacturer's peak DC charging power in kW; empty when the variant has no DC charging or it is not published.",
   ),
   boost_dc_kw: optionalNumber({ min: 0, max: 1000, unit: 'kW' }).describe(
-    'For vehicles above 500 V: peak DC kW on a charger whose maximum output voltage is below the pack voltage (on-board boost or inverter boost); 0 = cannot charge there; empty = unknown.',
+    'For vehicles above 500 V: peak DC kW on a charger whose maximum output voltage is below the pack voltage ' +
+      '(on-board boost or inverter boost); 0 = cannot charge there; empty = unknown.',
   ),
   max_ac_kw_oem: optionalNumber({ min: 1, max: 50, unit: 'kW' }).describe(
     "On-board AC charger's peak power in kW for this market.",
@@ -42,7 +44,8 @@ export const vehicleColumns = z.object({
     'Number of AC phases the on-board charger uses (1, 2 or 3).',
   ),
   ac_one_phase_a: optionalNumber({ min: 6, max: 80, integer: true, unit: 'A' }).describe(
-    'Highest current in amperes the on-board charger takes when the supply has one phase (e.g. 32; some three-phase cars take 16 or 20 on one phase); empty when no source states it.',
+    'Highest current in amperes the on-board charger takes when the supply has one phase (e.g. 32; some three-phase ' +
+      'cars take 16 or 20 on one phase); empty when no source states it.',
   ),
   bidirectional: list({ allowed: BIDIRECTIONAL_MODES }).describe(
     'Space-separated subset of V2L V2H V2G offered by the maker for this variant; empty for none.',
@@ -51,7 +54,8 @@ export const vehicleColumns = z.object({
     'Space-separated protocol ids (data/protocols.yaml) the vehicle speaks beyond those its inlets imply.',
   ),
   source: list({ required: true }).describe(
-    'Space-separated ids of entries in data/sources.yaml that back the variant itself (brand, model, trim, year as sold), its usable battery, bidirectional modes and protocols (at least one).',
+    'Space-separated ids of entries in data/sources.yaml that back the variant itself (brand, model, trim, year as ' +
+      'sold), its usable battery, bidirectional modes and protocols (at least one).',
   ),
   dc_source: factSourceIds('the DC figures (architecture_voltage_v, max_dc_kw_oem, boost_dc_kw)'),
   ac_source: factSourceIds('the AC figures (max_ac_kw_oem, ac_phases, ac_one_phase_a)'),
@@ -124,7 +128,8 @@ export const observationColumns = z.object({
 export const sourceEntry = z.object({
   id: slug().describe('Identifier that rows cite in their source column.'),
   kind: oneOf(SOURCE_KINDS).describe(
-    'oem, regulatory, press, community, testing; dataset for a record of an imported open dataset and the documents only it cites (written by npm run import); derived is reserved for the rules.',
+    'oem, regulatory, press, community, testing; dataset for a record of an imported open dataset and the documents ' +
+      'only it cites (written by npm run import); derived is reserved for the rules.',
   ),
   title: text().describe('Title of the document as published.'),
   url: z
@@ -155,7 +160,8 @@ export const connectorEntry = z.object({
     )
     .default(null)
     .describe(
-      'AC only: the most phases the connector has (1 for Type 1 and NACS, 3 for Type 2), so an on-board charger met through a single-phase connector is single-phase there; null for DC-only connectors.',
+      'AC only: the most phases the connector has (1 for Type 1 and NACS, 3 for Type 2), so an on-board charger met ' +
+        'through a single-phase connector is single-phase there; null for DC-only connectors.',
     ),
 });
 
@@ -175,7 +181,9 @@ export const protocolEntry = z.object({
     .preprocess((raw) => (raw === '' ? null : (raw ?? null)), z.string().min(1).nullable())
     .default(null)
     .describe(
-      "A maker's own protocol: the brand (as vehicles.csv and chargers.csv spell it) whose vehicles and chargers alone speak it, e.g. Tesla; null for open standards. A unit that speaks only another brand's own protocol cannot charge a vehicle (a known incompatibility, not a gap).",
+      "A maker's own protocol: the brand (as vehicles.csv and chargers.csv spell it) whose vehicles and chargers alone " +
+        "speak it, e.g. Tesla; null for open standards. A unit that speaks only another brand's own protocol cannot " +
+        'charge a vehicle (a known incompatibility, not a gap).',
     ),
 });
 
@@ -226,7 +234,8 @@ export const bestSellerColumns = z.object({
   ),
   brand: text().describe('Brand, spelled as in vehicles.csv.'),
   family: text().describe(
-    'Model family as the statistics name it, spelled as in vehicles.csv; where vehicles.csv knows the family under several names (a rename, a market name), every name, separated by " | " (e.g. "Niro EV | e-Niro").',
+    'Model family as the statistics name it, spelled as in vehicles.csv; where vehicles.csv knows the family under ' +
+      'several names (a rename, a market name), every name, separated by " | " (e.g. "Niro EV | e-Niro").',
   ),
   units: optionalNumber({ min: 1, max: 10_000_000, integer: true }).describe(
     'Registrations or sales summed over the period, where published; empty when only the rank is.',

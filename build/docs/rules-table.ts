@@ -12,7 +12,8 @@ export function rulesTable(): string {
   );
   return [
     BEGIN,
-    `Rule set version (\`derivationVersion\`): **${DERIVATION_VERSION}**. Rules run in this order; each is one module in \`build/derive/rules/\` with its own tests.`,
+    `Rule set version (\`derivationVersion\`): **${DERIVATION_VERSION}**. Rules run in this order; each is one ` +
+      `module in \`build/derive/rules/\` with its own tests.`,
     '',
     '| rule | stage | input | conclusion |',
     '|---|---|---|---|',

@@ -78,7 +78,8 @@ export class SearchView {
       count.textContent =
         candidates === null || query !== ''
           ? ''
-          : `${candidates.length} ${side === 'vehicle' ? 'vehicles' : 'charger models'} in the dataset, ${candidates.filter((c) => c.regions.includes(region)).length} in ${region}.`;
+          : `${candidates.length} ${side === 'vehicle' ? 'vehicles' : 'charger models'} in the dataset, ` +
+            `${candidates.filter((c) => c.regions.includes(region)).length} in ${region}.`;
       return;
     }
     const matches = findMatches(candidates, query, region);
@@ -105,7 +106,8 @@ export class SearchView {
     count.textContent =
       matches.total === 0
         ? `Nothing matches “${query}”.`
-        : `${matches.total} match${matches.total === 1 ? '' : 'es'} (${matches.inRegion} in ${region})${more}. Enter opens the first; arrow keys move through the list.`;
+        : `${matches.total} match${matches.total === 1 ? '' : 'es'} (${matches.inRegion} in ${region})${more}. Enter opens ` +
+          `the first; arrow keys move through the list.`;
   }
 
   /** Puts the name of what is shown in the box (or empties it: nothing is shown). */

@@ -228,7 +228,8 @@ async function download(url: string, file: string, total: number, progress: Prog
     throw (
       run.clock.reason() ??
       new MirrorError(
-        `the download was interrupted after ${(received / 1e6).toFixed(1)} MB of ${(total / 1e6).toFixed(1)} MB (${describeNetworkError(error)}): run the command again to resume`,
+        `the download was interrupted after ${(received / 1e6).toFixed(1)} MB of ${(total / 1e6).toFixed(1)} MB ` +
+          `(${describeNetworkError(error)}): run the command again to resume`,
         { resumable: true },
       )
     );

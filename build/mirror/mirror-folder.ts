@@ -62,13 +62,15 @@ export function claimFolder(folderArgument: string, say?: (line: string) => void
   }
   if (!stat.isSymbolicLink())
     throw new MirrorError(
-      `${folder} is ${kindOf(stat)}, not a mirror made by this command (a link into ${path.basename(versions)}/): refusing to touch it (move it away or pick another folder)`,
+      `${folder} is ${kindOf(stat)}, not a mirror made by this command (a link into ${path.basename(versions)}/): ` +
+        `refusing to touch it (move it away or pick another folder)`,
     );
   const link = readlinkSync(folder);
   const [parent, name, ...rest] = link.split('/');
   if (parent !== path.basename(versions) || name === undefined || !VERSION_NAME.test(name) || rest.length > 0)
     throw new MirrorError(
-      `${folder} is a link to ${link.slice(0, 200)}, not to a version this command made in ${path.basename(versions)}/: refusing to touch it (remove the link or pick another folder)`,
+      `${folder} is a link to ${link.slice(0, 200)}, not to a version this command made in ` +
+        `${path.basename(versions)}/: refusing to touch it (remove the link or pick another folder)`,
     );
   const current = path.join(versions, name);
   const target = lstat(current);

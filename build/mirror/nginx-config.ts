@@ -6,11 +6,14 @@ import path from 'node:path';
 import { ALLOWED_METHODS, API_RESPONSE_HEADERS, PREFLIGHT_MAX_AGE } from '../core/request-policy.ts';
 import { errorBody, errorCodeOfBody, ERROR_STATUS } from '../core/errors.ts';
 import { RATE_LIMIT } from '../core/rate-limit.ts';
+import { NOT_A_REGION, REGION_PARAMETER } from '../core/region-parameter.ts';
+import { REGIONS } from '../core/regions.ts';
 import type { NetlifyConfig, RedirectRule } from '../serve/netlify-config.ts';
 
 export const NGINX_LIMITS = [
   'X-RateLimit-Remaining and X-RateLimit-Reset are not sent: nginx cannot count requests per client in a header without a scripting module (njs or Lua).',
-  `The limit is approximated by limit_req (${RATE_LIMIT} requests a minute per address, a burst of ${RATE_LIMIT}): a leaky bucket, not the API's fixed 60-second window, and per address, not per IPv6 /64.`,
+  `The limit is approximated by limit_req (${RATE_LIMIT} requests a minute per address, a burst of ${RATE_LIMIT}): ` +
+    `a leaky bucket, not the API's fixed 60-second window, and per address, not per IPv6 /64.`,
   "A request nginx itself cannot parse (bad percent-encoding, an oversized header) gets nginx's own 400 or 431 page, not the JSON error.",
   'Query parameters are compared as sent (percent-encoded), where the CDN decodes them first.',
 ];
@@ -51,12 +54,31 @@ const addHeaders = (headers: Record<string, string>, indent = '    ') =>
     )
     .join('\n');
 
-/** A Netlify path pattern's query conditions as nginx `if`s that append each matched parameter to the rule's variable. */
+/**
+ * nginx lines that set `$query_<name>` to "=<value>" for the last `<name>=` pair of the query ("" without one), as
+ * Netlify's matcher reads it (the value as sent, see NGINX_LIMITS), and `$query_<name>_value` to the value; the region
+ * parameter as the request policy passes it on (a value that is not a region becomes NOT_A_REGION).
+ */
+function queryVariables(rules: readonly RedirectRule[]): string[] {
+  const names = [...new Set(rules.flatMap((rule) => Object.keys(rule.query)))];
+  const region = quote(`^(=(${REGIONS.join('|')}))?$`);
+  return names.flatMap((name) => [
+    `set $query_${name} "";`,
+    `if ($args ~ ${quote(`^(?:.*&)?${name}=([^&]*)`)}) { set $query_${name} "=$1"; }`,
+    ...(name === REGION_PARAMETER
+      ? [`if ($query_${name} !~ ${region}) { set $query_${name} "=${NOT_A_REGION}"; }`]
+      : []),
+    `set $query_${name}_value "";`,
+    `if ($query_${name} ~ "^=(.*)$") { set $query_${name}_value $1; }`,
+  ]);
+}
+
+/** A rule's query conditions as nginx `if`s that append each matched parameter to the rule's variable. */
 function queryConditions(rule: RedirectRule, variable: string): string[] {
   return Object.entries(rule.query).map(([name, value]) =>
     value.startsWith(':')
-      ? `if ($args ~ ${quote(`(^|&)${name}=`)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }`
-      : `if ($arg_${name} = ${quote(value)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }`,
+      ? `if ($query_${name} != "") { set ${variable} "\${${variable.slice(1)}}+${name}"; }`
+      : `if ($query_${name} = ${quote(`=${value}`)}) { set ${variable} "\${${variable.slice(1)}}+${name}"; }`,
   );
 }
 
@@ -74,7 +96,8 @@ function ruleBlock(rule: RedirectRule, index: number, publicDir: string): string
   const action =
     code !== null
       ? `return ${rule.status === 200 ? ERROR_STATUS[code] : rule.status} ${quote(body!)};`
-      : `rewrite ${quote(regex)} ${rule.to.replace(/:([a-z]+)/g, (_m, name: string) => `$${names.indexOf(name) + 1}`)} break;`;
+      : `rewrite ${quote(regex)} ` +
+        `${rule.to.replace(/:([a-z]+)/g, (_m, name: string) => (names.includes(name) ? `$${names.indexOf(name) + 1}` : `$query_${name}_value`))} break;`;
   const query = Object.entries(rule.query)
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
@@ -104,36 +127,24 @@ const policyHeaders = (apiHeaders: Record<string, string>, extra: Record<string,
   ...extra,
 });
 
-/** The nginx `http`-level configuration (a limit zone and one server block) for a mirror folder. */
-export function nginxConfig(config: NetlifyConfig, options: NginxOptions): string {
-  const publicDir = path.resolve(options.folder, 'public');
-  const apiHeaders = config.headersFor('/api/v1');
-  const jsonType = quote(apiHeaders['Content-Type'] ?? API_RESPONSE_HEADERS['Content-Type']!);
+/** The headers and types every location shares: the API's header rules, the JSON type and a file's own type. */
+interface Shared {
+  config: NetlifyConfig;
+  apiHeaders: Record<string, string>;
+  jsonType: string;
+}
+
+/** `location /api`: the request policy's own answers (preflight, 405, an empty segment), the limit, then the rules. */
+function apiLocation({ config, apiHeaders, jsonType }: Shared, publicDir: string): string {
   const rules = config.redirectRules.map((rule, index) => ({ rule, block: ruleBlock(rule, index, publicDir) }));
   const forced = rules.filter(({ rule }) => rule.force).map(({ block }) => block);
   const unforced = rules.filter(({ rule }) => !rule.force).map(({ block }) => block);
-  const ownType = (location: string) =>
-    quote(config.headersFor(location)['Content-Type'] ?? 'application/octet-stream');
   const preflight = policyHeaders(apiHeaders, {
     'Access-Control-Allow-Methods': ALLOWED_METHODS,
     'Access-Control-Allow-Headers': '$http_access_control_request_headers',
     'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE),
   });
-  return `# nginx configuration for a mirror of the Open EV compatibility API, generated by npm run nginx-config from
-# ${path.resolve(options.folder, 'netlify.toml')}. Include it in the http block of nginx.conf.
-# What nginx cannot express exactly:
-${NGINX_LIMITS.map((limit) => `#   - ${limit}`).join('\n')}
-
-limit_req_zone $binary_remote_addr zone=open_ev_api:10m rate=${RATE_LIMIT}r/m;
-
-server {
-  listen ${options.listen};
-  root ${publicDir};
-  merge_slashes off;
-  absolute_redirect off;
-  server_tokens off;
-
-  location /api {
+  return `  location /api {
     # Every answer is JSON with the charset, whatever nginx's mime.types says of .json.
     types { }
     default_type ${jsonType};
@@ -153,6 +164,8 @@ ${addHeaders(policyHeaders(apiHeaders, { Allow: ALLOWED_METHODS }), '      ')}
 ${addHeaders(policyHeaders(apiHeaders), '      ')}
       return 400 ${quote(errorBody('slugs_required'))};
     }
+    # The query parameters the rules read: the last pair of each, the region as the request policy passes it on.
+    ${queryVariables(config.redirectRules).join('\n    ')}
     limit_req zone=open_ev_api burst=${RATE_LIMIT} nodelay;
     limit_req_status 429;
     error_page 429 = @rate_limited;
@@ -165,7 +178,14 @@ ${unforced.join('\n')}
     try_files $uri =404;
   }
 
-  location = /api/v1/changes.atom {
+`;
+}
+
+/** The documents under /api/ that are not JSON, each with its own type: the feed, the exports and the bundle. */
+function fileLocations({ config, apiHeaders }: Shared): string {
+  const ownType = (location: string) =>
+    quote(config.headersFor(location)['Content-Type'] ?? 'application/octet-stream');
+  return `  location = /api/v1/changes.atom {
     types { }
     default_type ${ownType('/api/v1/changes.atom')};
 ${addHeaders(apiHeaders)}
@@ -188,7 +208,12 @@ ${addHeaders({ ...apiHeaders, ...config.headersFor(rule.for) })}
 ${addHeaders({ ...apiHeaders, ...config.headersFor('/api/v1/mirror/x.tar.gz') })}
   }
 
-  location @not_found {
+`;
+}
+
+/** The JSON 404 and 429, an empty segment before /api, and the site outside the API. */
+function answerLocations({ apiHeaders, jsonType }: Shared): string {
+  return `  location @not_found {
     types { }
     default_type ${jsonType};
 ${addHeaders(apiHeaders)}
@@ -214,6 +239,32 @@ ${addHeaders(policyHeaders(apiHeaders))}
     try_files $uri $uri/index.html =404;
     error_page 404 /404.html;
   }
+`;
 }
+
+/** The nginx `http`-level configuration (a limit zone and one server block) for a mirror folder. */
+export function nginxConfig(config: NetlifyConfig, options: NginxOptions): string {
+  const publicDir = path.resolve(options.folder, 'public');
+  const apiHeaders = config.headersFor('/api/v1');
+  const shared: Shared = {
+    config,
+    apiHeaders,
+    jsonType: quote(apiHeaders['Content-Type'] ?? API_RESPONSE_HEADERS['Content-Type']!),
+  };
+  return `# nginx configuration for a mirror of the Open EV compatibility API, generated by npm run nginx-config from
+# ${path.resolve(options.folder, 'netlify.toml')}. Include it in the http block of nginx.conf.
+# What nginx cannot express exactly:
+${NGINX_LIMITS.map((limit) => `#   - ${limit}`).join('\n')}
+
+limit_req_zone $binary_remote_addr zone=open_ev_api:10m rate=${RATE_LIMIT}r/m;
+
+server {
+  listen ${options.listen};
+  root ${publicDir};
+  merge_slashes off;
+  absolute_redirect off;
+  server_tokens off;
+
+${apiLocation(shared, publicDir)}${fileLocations(shared)}${answerLocations(shared)}}
 `;
 }

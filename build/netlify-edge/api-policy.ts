@@ -74,11 +74,14 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
 
 /**
  * The request the CDN's rules see: the normalised path (so `//api`, `/%61pi`, a trailing slash reach the same rule
- * as the canonical spelling), and GET for a HEAD, so that an error document is recognised by its body (a HEAD has
- * none) and HEAD answers exactly as GET, minus the body.
+ * as the canonical spelling) and the query the policy passes on, and GET for a HEAD, so that an error document is
+ * recognised by its body (a HEAD has none) and HEAD answers exactly as GET, minus the body.
  */
-const upstreamRequest = (request: Request, url: URL, path: string): Request =>
-  new Request(new URL(`${path}${url.search}`, url.origin), { method: 'GET', headers: request.headers });
+const upstreamRequest = (request: Request, url: URL, path: string, query: string): Request =>
+  new Request(new URL(`${path}${query === '' ? '' : `?${query}`}`, url.origin), {
+    method: 'GET',
+    headers: request.headers,
+  });
 
 export default async function apiPolicy(
   request: Request,
@@ -89,11 +92,12 @@ export default async function apiPolicy(
   const normalised = normalisePath(url.pathname);
   // Another spelling of a path outside the API (the declaration's pattern is wide): the CDN answers its canonical form.
   if (typeof normalised !== 'string' && !isApiPath(normalised.path))
-    return context.next(upstreamRequest(request, url, normalised.path));
+    return context.next(upstreamRequest(request, url, normalised.path, url.search.slice(1)));
   const decision = decideRequest(
     {
       method: request.method,
       rawPath: url.pathname,
+      rawQuery: url.search.slice(1),
       client: clientKey(context.ip) ?? context.ip,
       requestHeaders: request.headers.get('access-control-request-headers'),
     },
@@ -107,7 +111,7 @@ export default async function apiPolicy(
   }
   let upstream: Response;
   try {
-    upstream = await context.next(upstreamRequest(request, url, decision.pass.path));
+    upstream = await context.next(upstreamRequest(request, url, decision.pass.path, decision.query));
   } catch {
     const failure = upstreamFailure(decision.headers);
     return new Response(head ? null : failure.body, { status: failure.status, headers: failure.headers });

@@ -3,7 +3,7 @@
 // API, the data files and the licences.
 import type { IndexInfo } from '../api/schemas.ts';
 import { ATTRIBUTION, DATA_LICENSE } from '../core/license.ts';
-import { REGION_ORDER_TEXT } from '../core/regions.ts';
+import { DEFAULT_REGION, REGION_ORDER_TEXT } from '../core/regions.ts';
 import type { StoredEdge } from './runtime/lookups.ts';
 
 export const PACKAGE_NAME = 'open-ev-compatibility-data';
@@ -62,7 +62,7 @@ ${output.trimEnd()}
 
 | export | returns | as the HTTP API answers |
 |---|---|---|
-| \`compatibility(vehicle, charger, region = 'EU')\` | \`Edge \\| undefined\` | \`GET /api/v1/compatibility/{vehicle}/{charger}?region=\` |
+| \`compatibility(vehicle, charger, region = '${DEFAULT_REGION}')\` | \`Edge \\| undefined\` | \`GET /api/v1/compatibility/{vehicle}/{charger}?region=\` |
 | \`chargersFor(vehicle, region?)\` | \`VehicleCompatibility \\| undefined\` | \`GET /api/v1/vehicles/{slug}/compatibility[?region=]\` |
 | \`vehiclesFor(charger, region?)\` | \`ChargerCompatibility \\| undefined\` | \`GET /api/v1/chargers/{slug}/compatibility[?region=]\` |
 | \`vehicle(slug)\`, \`charger(slug)\` | \`Vehicle\`, \`Charger\` or \`undefined\` | \`GET /api/v1/vehicles/{slug}\`, \`/chargers/{slug}\` |

@@ -3,7 +3,7 @@
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createDocumentValidator } from '../api/validate-documents.ts';
-import { loadCheckedDataset } from './check-data.ts';
+import { loadDataset } from '../checks/load-dataset.ts';
 import { dataDigest, readRelease, RELEASE_FILE } from '../data/release-file.ts';
 import type { HistoryMode } from '../release/edge-history.ts';
 import { SlugAliases } from '../render/aliases.ts';
@@ -12,7 +12,8 @@ import { layout, OWNED_PATHS, PUBLISHED_AFTER_COMMIT } from '../render/layout.ts
 import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
 import { changesSince, currentState, readState, writeState } from './build-state.ts';
 import { publishMirror } from './publish-mirror.ts';
-import { fullPass, incrementalPass, isSmallChange, FullBuildNeeded, type PassContext } from './edge-passes.ts';
+import { fullPass, isSmallChange, FullBuildNeeded, type PassContext } from './edge-passes.ts';
+import { incrementalPass } from './incremental-pass.ts';
 
 export interface BuildOptions {
   /** Project folder holding data/. */
@@ -52,7 +53,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const publicDir = path.resolve(options.publicDir ?? path.join(options.root, 'public'));
   const dataDir = path.join(options.root, 'data');
   const mode = options.history ?? 'enforce';
-  const data = loadCheckedDataset(options.root);
+  const data = loadDataset(options.root);
   const release = readRelease(dataDir);
   const digest = dataDigest(data);
   if (mode === 'enforce') {

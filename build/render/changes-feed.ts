@@ -35,7 +35,10 @@ function summary(record: ReleaseRecord): string {
   if (record.note) return record.note;
   const resources = (name: string, r: ReleaseRecord['vehicles']) =>
     `${name}: ${r.added.length} added, ${r.changed.length} changed, ${r.removed.length} removed`;
-  return `Edges: ${count(record, 'added')} added, ${count(record, 'changed')} changed, ${count(record, 'removed')} removed. ${resources('Vehicles', record.vehicles)}. ${resources('Charger models', record.chargers)}.`;
+  return (
+    `Edges: ${count(record, 'added')} added, ${count(record, 'changed')} changed, ${count(record, 'removed')} ` +
+    `removed. ${resources('Vehicles', record.vehicles)}. ${resources('Charger models', record.chargers)}.`
+  );
 }
 
 /** An Atom 1.0 feed of the releases (newest first), with links relative to the serving host (xml:base "/"). */

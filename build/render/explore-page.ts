@@ -68,6 +68,9 @@ export function explorePage(): string {
   const regions = REGION_TABLE.map(
     (r) => `<option value="${r.id}"${r.id === DEFAULT_REGION ? ' selected' : ''}>${r.id}: ${escape(r.name)}</option>`,
   ).join('');
+  const footer =
+    'Every view costs one or two requests (the two lists once, then one per vehicle or charger and region); ' +
+    `the API allows ${RATE_LIMIT} a minute per address. Data: ${DATA_LICENSE.name}, ${escape(ATTRIBUTION)}.`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -115,7 +118,7 @@ ${legend()}
 </section>
 </main>
 <footer>
-<p>Every view costs one or two requests (the two lists once, then one per vehicle or charger and region); the API allows ${RATE_LIMIT} a minute per address. Data: ${DATA_LICENSE.name}, ${escape(ATTRIBUTION)}.</p>
+<p>${footer}</p>
 </footer>
 </body>
 </html>

@@ -76,7 +76,9 @@ function statesPart(): string {
   const kinds = SOURCE_KINDS.map((kind) => `<li>${code(kind)}: ${escape(SOURCE_KIND_WORDS[kind])}</li>`);
   return (
     `<h2 id="states">States and fields in words</h2>` +
-    `<p>Each compatibility edge is one vehicle variant, one charger model and one region. Its <code>state</code> is the first of these that applies, in the order <code>no</code>, <code>unk</code>, <code>adp</code>, <code>limited</code>, <code>ok</code>:</p>` +
+    `<p>Each compatibility edge is one vehicle variant, one charger model and one region. Its <code>state</code> is ` +
+    `the first of these that applies, in the order <code>no</code>, <code>unk</code>, <code>adp</code>, ` +
+    `<code>limited</code>, <code>ok</code>:</p>` +
     `<div class="wide"><table><thead><tr><th>state</th><th>in short</th><th>meaning</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>` +
     `<dl>${fields.join('')}</dl>` +
     `<p>Kinds of source (<code>sources[].kind</code>):</p><ul>${kinds.join('')}</ul>`
@@ -92,8 +94,12 @@ export function referenceFields(schemas: readonly PublishedSchema[]): string {
     return (
       `<h3 id="${anchorOf(kind)}">${escape(kind)}</h3>` +
       `<p>${escape(root.description ?? '')} JSON Schema: <a href="${escape(url)}">${escape(url)}</a></p>` +
-      `<div class="wide"><table><thead><tr><th>field</th><th>type</th><th>description</th></tr></thead><tbody>${fieldRows(root, '', inner, kind === 'edge').join('')}</tbody></table></div>`
+      '<div class="wide"><table><thead><tr><th>field</th><th>type</th><th>description</th></tr></thead>' +
+      `<tbody>${fieldRows(root, '', inner, kind === 'edge').join('')}</tbody></table></div>`
     );
   });
-  return `${statesPart()}<h2 id="documents">Documents and their fields</h2><p>Every response body, field by field; each links to its JSON Schema (draft 2020-12).</p>${documents.join('\n')}`;
+  return (
+    `${statesPart()}<h2 id="documents">Documents and their fields</h2><p>Every response body, field by field; each ` +
+    `links to its JSON Schema (draft 2020-12).</p>${documents.join('\n')}`
+  );
 }

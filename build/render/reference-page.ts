@@ -42,7 +42,8 @@ function parametersTable(parameters: Parameter[] | undefined): string {
     const schema = p.schema ?? {};
     const values = schema.enum ? ` one of ${schema.enum.map((value) => code(String(value))).join(', ')}` : '';
     const fallback = schema.default !== undefined ? `, default ${code(String(schema.default))}` : '';
-    return `<tr><td>${code(p.name)}</td><td>${p.in}</td><td>${p.required ? 'required' : 'optional'}</td><td>${escape(p.description ?? '')}${values}${fallback}</td></tr>`;
+    const required = p.required ? 'required' : 'optional';
+    return `<tr><td>${code(p.name)}</td><td>${p.in}</td><td>${required}</td><td>${escape(p.description ?? '')}${values}${fallback}</td></tr>`;
   });
   return `<div class="wide"><table><thead><tr><th>name</th><th>in</th><th></th><th>description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
@@ -87,6 +88,11 @@ export function referencePage(
     .map(([path, item]) => `<li><a href="#${escape(item.get.operationId)}">${code(path)}</a></li>`)
     .join('');
   const schemaLinks = schemas.map(({ kind, url }) => `<a href="${escape(url)}">${escape(kind)}</a>`).join(', ');
+  const intro =
+    "<p>In the examples, <code>BASE</code> is this site's address (<code>http://127.0.0.1:8080</code> for " +
+    '<code>npm start</code>). Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1) ' +
+    `and one JSON Schema per document: ${schemaLinks}. What every state and field means: ` +
+    '<a href="#states">states and fields in words</a>, <a href="#documents">documents and their fields</a>.</p>';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -109,7 +115,7 @@ section{border-top:1px solid #ddd;margin-top:2rem}.verb{background:#2a6;color:#f
 <p>${escape(openapi.info.summary)}</p>
 <p>${escape(openapi.info.description)}</p>
 <p>To look at the data without writing code, open the <a href="/explore/">explorer</a>: pick a vehicle or a charger and see every pairing by region.</p>
-<p>In the examples, <code>BASE</code> is this site's address (<code>http://127.0.0.1:8080</code> for <code>npm start</code>). Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1) and one JSON Schema per document: ${schemaLinks}. What every state and field means: <a href="#states">states and fields in words</a>, <a href="#documents">documents and their fields</a>.</p>
+${intro}
 <ul>${toc}</ul>
 ${sections.join('\n')}
 ${referenceFields(schemas)}

@@ -152,7 +152,8 @@ export function formatDiff(diff: ApiDiff, options: { markdown: boolean; limit?: 
   }
   const moved = [...diff.transitions.values()].reduce((n, c) => n + c.length, 0);
   heading(
-    `Edges: ${diff.added.length} added, ${diff.removed.length} removed, ${moved} changed state, ${diff.kwChanges.length} changed kW, ${diff.confidenceChanges.length} changed confidence`,
+    `Edges: ${diff.added.length} added, ${diff.removed.length} removed, ${moved} changed state, ` +
+      `${diff.kwChanges.length} changed kW, ${diff.confidenceChanges.length} changed confidence`,
   );
   const byState = (changes: EdgeChange[], side: 'before' | 'after') => {
     const counts = new Map<string, number>();

@@ -87,7 +87,8 @@ export async function loadNetlifyConfig(
     query
       .split('&')
       .filter((pair) => ruleParameters.has(pair.split('=')[0]!))
-      // No rule value is long: a longer one can only match a placeholder, which any cut value matches as well.
+      // No rule value is long, nor any value the request policy passes on (a region id or "invalid"): a longer one
+      // can only match a placeholder, which any cut value matches as well.
       .map((pair) => pair.slice(0, 64))
       .join('&');
   const matcher = (await redirector.parseJSON(JSON.stringify(rules), {})) as Matcher;

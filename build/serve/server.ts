@@ -166,6 +166,7 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
         {
           method: req.method ?? 'GET',
           rawPath: target?.rawPath ?? '',
+          rawQuery: target?.query ?? '',
           client: clientOf(req, trustProxy),
           requestHeaders: req.headers['access-control-request-headers'] ?? null,
         },
@@ -175,7 +176,7 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
       if ('answer' in decision)
         return send(req, res, decision.answer.status, decision.answer.headers, decision.answer.body);
       state.apiHeaders = { ...API_RESPONSE_HEADERS, ...decision.headers };
-      const resolution = resolveRequest(config, files, decision.pass, target!.query);
+      const resolution = resolveRequest(config, files, decision.pass, decision.query);
       const file = resolution.file === null ? null : files.read(resolution.file);
       if (file === null) return send(req, res, 404, state.apiHeaders, errorBody('not_found'));
       const shortBody = file.body !== null && file.size <= MAX_ERROR_BODY_BYTES ? file.body.toString('utf8') : null;
@@ -258,6 +259,7 @@ function answerConnect(limiter: RateLimiter, now: () => number, trustProxy: Trus
       {
         method: req.method ?? 'CONNECT',
         rawPath: '/api/',
+        rawQuery: '',
         client: clientOf(req, trustProxy),
         requestHeaders: null,
       },

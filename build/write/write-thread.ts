@@ -12,8 +12,9 @@ const FAILED = 1;
 const STOP = 2;
 
 /**
- * The worker: batches of paths and their bodies in (two flat arrays: a message copies them faster than pairs), each written with 'wx' (never over an existing file), folders made as needed;
- * the same steps as writeHere() below, which writes a batch on the build's own thread.
+ * The worker: batches of paths and their bodies in (two flat arrays: a message copies them faster than pairs), each
+ * written with 'wx' (never over an existing file), folders made as needed; the same steps as writeHere() below, which
+ * writes a batch on the build's own thread.
  */
 const WORKER_SOURCE = `
 const { mkdirSync, writeFileSync } = require('node:fs');

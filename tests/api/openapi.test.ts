@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_KINDS } from '../../build/api/json-schemas.ts';
+import { DEFAULT_REGION, REGIONS } from '../../build/core/regions.ts';
 import { sharedSite } from '../helpers/fixture.ts';
 
 const site = sharedSite('mini');
@@ -67,13 +68,13 @@ describe('the OpenAPI document the build publishes', () => {
     expect(openapi.servers.length).toBeGreaterThan(0);
   });
 
-  it('has region as an enum with default EU, and 400 invalid_region marked as an extension', () => {
+  it('has region as an enum of the regions with the default region, and 400 invalid_region marked as an extension', () => {
     const op = openapi.paths['/api/v1/compatibility/{vehicleSlug}/{chargerSlug}'].get;
     const region = op.parameters.find((p: any) => p.name === 'region');
     expect(region).toMatchObject({
       in: 'query',
       required: false,
-      schema: { enum: ['EU', 'TR', 'NA', 'GB'], default: 'EU' },
+      schema: { enum: [...REGIONS], default: DEFAULT_REGION },
     });
     expect(op.responses['400']['x-extension-codes']).toEqual(['invalid_region', 'bad_request']);
     expect(op.responses['400'].content['application/json'].schema.properties.error.enum).toEqual([
@@ -95,7 +96,7 @@ describe('the OpenAPI document the build publishes', () => {
         in: 'query',
         required: false,
         'x-extension': true,
-        schema: { enum: ['EU', 'TR', 'NA', 'GB'] },
+        schema: { enum: [...REGIONS] },
       });
       expect(op.responses['400'].content['application/json'].schema.properties.error.enum, path).toContain(
         'invalid_region',
@@ -104,7 +105,7 @@ describe('the OpenAPI document the build publishes', () => {
     const vehicleList = JSON.parse(readFileSync(schemaFile('vehicle-list'), 'utf8'));
     expect(vehicleList.properties.vehicles.items.properties.regions).toMatchObject({
       type: 'array',
-      items: { enum: ['EU', 'TR', 'NA', 'GB'] },
+      items: { enum: [...REGIONS] },
     });
   });
 

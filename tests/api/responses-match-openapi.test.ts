@@ -70,7 +70,7 @@ const ROWS: [string, number][] = [
   [`/api/v1/compatibility/${VD}/bolt-super-250?region=NA`, 200],
   [`/api/v1/compatibility/${VA}/amp-hpc-350?region=NA`, 404],
   [`/api/v1/compatibility/${VA}/amp-hpc-350?region=eu`, 400],
-  [`/api/v1/compatibility/${VA}/amp-hpc-350?region=XX`, 400],
+  [`/api/v1/compatibility/${VA}/amp-hpc-350?region=ZZ`, 400],
   [`/api/v1/compatibility/${VA}/amp-hpc-350?region=`, 400],
   ['/api/v1/compatibility', 400],
   [`/api/v1/compatibility/${VA}`, 400],

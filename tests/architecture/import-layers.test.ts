@@ -6,14 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
 /**
- * The layers, lowest first. data → checks → derive → (api: the published shapes) → release (ledger, history) →
- * render → write and exports → pipeline; serve, netlify-edge, report, upstream (dataset imports), mirror, docs, package
- * and cli sit on top of what they use.
+ * The layers, lowest first. data → derive → checks (every data check, and the one loader that runs them) → (api: the
+ * published shapes) → release (ledger, history) → render → write and exports → pipeline; serve, netlify-edge, report,
+ * upstream (dataset imports), mirror, docs, package and cli sit on top of what they use.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['core', 'types'],
   ['data'],
   ['derive'],
+  ['checks'],
   ['api'],
   ['release'],
   ['render', 'explore'],

@@ -1,7 +1,8 @@
 // A deterministic (seeded) synthetic world in the project's own data/ format, for benchmarks: small, medium and large.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { vehicleColumns } from '../../build/data/tables.ts';
+import { DEFAULT_REGION, regionRank, REGIONS, type Region } from '../../build/core/regions.ts';
+import { TABLES } from '../../build/data/tables.ts';
 
 export const SIZES = {
   small: { vehicles: 100, chargers: 50 },
@@ -53,11 +54,23 @@ const BRANDS = [
 const TRIMS = ['Standard Range', 'Long Range', 'Long Range AWD', 'Performance', 'Base', 'Touring'];
 const csvLine = (cells: (string | number | null)[]) => cells.map((c) => (c === null ? '' : String(c))).join(',');
 /** The columns of vehicles.csv, in the order its schema gives them. */
-const VEHICLE_COLUMNS = Object.keys(vehicleColumns.shape) as (keyof typeof vehicleColumns.shape)[];
 /** A vehicles.csv line from the cells it fills (the others empty), in the schema's column order. */
-const vehicleLine = (cells: Partial<Record<(typeof VEHICLE_COLUMNS)[number], string | number | null>>) =>
-  csvLine(VEHICLE_COLUMNS.map((column) => cells[column] ?? null));
+/** A CSV table's header line, and a line of it from its cells by column name (a column not given is empty). */
+function csvTable<K extends 'vehicles' | 'chargers'>(table: K) {
+  type Column = keyof (typeof TABLES)[K]['schema']['shape'] & string;
+  const columns = Object.keys(TABLES[table].schema.shape) as Column[];
+  return {
+    header: columns.join(','),
+    line: (cells: Partial<Record<Column, string | number | null>>) => csvLine(columns.map((c) => cells[c] ?? null)),
+  };
+}
+const VEHICLES = csvTable('vehicles');
+const CHARGERS = csvTable('chargers');
 const SOURCE = 'synthetic-world';
+/** The region with North America's connectors (NACS, CCS1, Type 1); every other region has Europe's (CCS2, Type 2). */
+const NORTH_AMERICA: Region = 'NA';
+/** The regions a European variant may be sold in: the default one (its home market, -eu) first. */
+const EUROPEAN_CONNECTOR_REGIONS = REGIONS.filter((region) => region !== NORTH_AMERICA);
 
 /** Writes `<root>/data/` for a synthetic world; connectors.yaml and protocols.yaml are the project's own. */
 export function writeSyntheticWorld(
@@ -78,9 +91,9 @@ export function writeSyntheticWorld(
   writeFileSync(
     path.join(dataDir, 'adapters.yaml'),
     [
-      ['ccs1-to-nacs', 'DC', 'nacs', 'ccs1', 'NA', '250'],
-      ['j1772-to-nacs', 'AC', 'nacs', 'type1', 'NA', 'null'],
-      ['nacs-to-ccs1', 'DC', 'ccs1', 'nacs', 'NA', '150'],
+      ['ccs1-to-nacs', 'DC', 'nacs', 'ccs1', NORTH_AMERICA, '250'],
+      ['j1772-to-nacs', 'AC', 'nacs', 'type1', NORTH_AMERICA, 'null'],
+      ['nacs-to-ccs1', 'DC', 'ccs1', 'nacs', NORTH_AMERICA, '150'],
     ]
       .map(
         ([id, current, inlet, connector, region, kw]) =>
@@ -106,7 +119,7 @@ export function writeSyntheticWorld(
     const boost = high ? unknown(rng.int(50, 150)) : null;
     vehicles.push([
       slug,
-      vehicleLine({
+      VEHICLES.line({
         slug,
         brand,
         family: `Model ${i}`,
@@ -127,7 +140,11 @@ export function writeSyntheticWorld(
     ]);
     const nacs = market === 'na' && year >= 2025 && rng.chance(0.7);
     const chademo = market === 'eu' && rng.chance(0.05);
-    const regions = market === 'na' ? ['NA'] : ['EU', 'TR', 'GB'].filter((r) => r === 'EU' || rng.chance(0.7));
+    // A North American variant is sold there; a European one in its home market and maybe the other regions.
+    const regions =
+      market === 'na'
+        ? [NORTH_AMERICA]
+        : EUROPEAN_CONNECTOR_REGIONS.filter((r, index) => index === 0 || rng.chance(0.7));
     for (const region of regions) {
       const [acInlet, dcInlet] =
         market === 'na' ? (nacs ? ['nacs', 'nacs'] : ['type1', 'ccs1']) : ['type2', chademo ? 'chademo' : 'ccs2'];
@@ -146,35 +163,34 @@ export function writeSyntheticWorld(
     const amps = isDc && vmax ? Math.ceil((kw * 1000) / (vmax * 0.8)) : null;
     chargers.push([
       slug,
-      csvLine([
+      CHARGERS.line({
         slug,
         brand,
-        `${isDc ? 'DC' : 'AC'} ${i}`,
-        isDc ? 'DC' : 'AC',
-        kw,
-        isDc ? (rng.chance(0.1) ? null : 150) : null,
-        vmax,
-        isDc && rng.chance(0.5) ? 'ISO15118-2' : '',
-        SOURCE,
-        '',
-      ]),
+        model: `${isDc ? 'DC' : 'AC'} ${i}`,
+        current_kind: isDc ? 'DC' : 'AC',
+        nominal_max_kw: kw,
+        output_voltage_min_v: isDc ? (rng.chance(0.1) ? null : 150) : null,
+        output_voltage_max_v: vmax,
+        protocols: isDc && rng.chance(0.5) ? 'ISO15118-2' : '',
+        source: SOURCE,
+      }),
     ]);
-    const regions = (['EU', 'TR', 'NA', 'GB'] as const).filter((region) =>
-      rng.chance(region === 'EU' || region === 'NA' ? 0.6 : 0.35),
+    const regions = REGIONS.filter((region) =>
+      rng.chance(region === DEFAULT_REGION || region === NORTH_AMERICA ? 0.6 : 0.35),
     );
-    for (const region of regions.length > 0 ? regions : (['EU'] as const)) {
+    for (const region of regions.length > 0 ? regions : [DEFAULT_REGION]) {
       if (isDc) {
-        const dcConnector = region === 'NA' ? (rng.chance(0.4) ? 'nacs' : 'ccs1') : 'ccs2';
+        const dcConnector = region === NORTH_AMERICA ? (rng.chance(0.4) ? 'nacs' : 'ccs1') : 'ccs2';
         connectors.push(csvLine([slug, region, dcConnector, kw, amps, null, SOURCE]));
         if (rng.chance(0.15)) connectors.push(csvLine([slug, region, 'chademo', 50, 125, null, SOURCE]));
       } else {
-        const phases = region === 'NA' ? 1 : kw === 7.4 ? 1 : 3;
+        const phases = region === NORTH_AMERICA ? 1 : kw === 7.4 ? 1 : 3;
         connectors.push(
           csvLine([
             slug,
             region,
-            region === 'NA' ? 'type1' : 'type2',
-            region === 'NA' ? Math.min(kw, 11.5) : kw,
+            region === NORTH_AMERICA ? 'type1' : 'type2',
+            region === NORTH_AMERICA ? Math.min(kw, 11.5) : kw,
             32,
             phases,
             SOURCE,
@@ -185,16 +201,15 @@ export function writeSyntheticWorld(
   }
 
   const byKey = (a: string[], b: string[]) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0);
-  const regionOrder = ['EU', 'TR', 'NA', 'GB'];
   const rowKey = (line: string, columns: number[]) => {
     const cells = line.split(',');
-    return columns.map((c) => (c === 1 ? String(regionOrder.indexOf(cells[1]!)) : cells[c]!)).join('\u0000');
+    return columns.map((c) => (c === 1 ? String(regionRank(cells[1]!)) : cells[c]!)).join('\u0000');
   };
   const sortLines = (lines: string[], columns: number[]) =>
     lines.sort((a, b) => (rowKey(a, columns) < rowKey(b, columns) ? -1 : 1));
   writeFileSync(
     path.join(dataDir, 'vehicles.csv'),
-    `${VEHICLE_COLUMNS.join(',')}\n` +
+    `${VEHICLES.header}\n` +
       vehicles
         .sort(byKey)
         .map(([, line]) => `${line}\n`)
@@ -206,7 +221,7 @@ export function writeSyntheticWorld(
   );
   writeFileSync(
     path.join(dataDir, 'chargers.csv'),
-    `slug,brand,model,current_kind,nominal_max_kw,output_voltage_min_v,output_voltage_max_v,protocols,source,note\n${chargers
+    `${CHARGERS.header}\n${chargers
       .sort(byKey)
       .map(([, line]) => `${line}\n`)
       .join('')}`,

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REGIONS } from '../../build/core/regions.ts';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { layout } from '../../build/render/layout.ts';
 import { copyFixture, editData, renameFixtureVehicle, treeDigest } from '../helpers/fixture.ts';
@@ -22,7 +23,7 @@ describe('a retired slug (data/aliases.csv)', () => {
     await buildSite({ root, history: 'provisional' });
     expect(JSON.parse(read(publicDir, layout.vehicle(OLD))).slug).toBe(NEW);
     expect(read(publicDir, layout.vehicle(OLD))).toBe(read(publicDir, layout.vehicle(NEW)));
-    for (const region of [undefined, 'EU', 'GB', 'NA', 'TR'] as const) {
+    for (const region of [undefined, ...REGIONS]) {
       expect(read(publicDir, layout.vehicleCompatibility(OLD, region))).toBe(
         read(publicDir, layout.vehicleCompatibility(NEW, region)),
       );

@@ -2,6 +2,15 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  ChargerDocument,
+  ChargerListDocument,
+  EdgeDocument,
+  SourceDocument,
+  VehicleDocument,
+  VehicleListDocument,
+} from '../../build/api/schemas.ts';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { REGIONS } from '../../build/core/regions.ts';
 import { layout } from '../../build/render/layout.ts';
@@ -9,43 +18,8 @@ import { copyBuiltFixture, copyFixture, treeDigest } from '../helpers/fixture.ts
 
 const readJson = (publicDir: string, file: string) => JSON.parse(readFileSync(path.join(publicDir, file), 'utf8'));
 
-const VEHICLE_FIELDS = [
-  'id',
-  'slug',
-  'brand',
-  'family',
-  'trim',
-  'model_year',
-  'max_dc_kw_oem',
-  'max_ac_kw_oem',
-  'battery_kwh_usable',
-  'architecture_voltage_v',
-  'bidirectional',
-];
-const CHARGER_FIELDS = [
-  'id',
-  'slug',
-  'brand',
-  'nominal_max_kw',
-  'current_kind',
-  'output_voltage_min_v',
-  'output_voltage_max_v',
-];
-const EDGE_FIELDS = [
-  'vehicle',
-  'charger',
-  'region',
-  'kw',
-  'state',
-  'confidence',
-  'protocols',
-  'adapterRequired',
-  'edgeVersion',
-  'derivationVersion',
-  'createdAt',
-  'sources',
-];
-const SOURCE_FIELDS = ['id', 'kind', 'title', 'url', 'accessedAt'];
+/** The fields of a document kind, in the order of its schema (the one definition of the published shapes). */
+const fieldsOf = (schema: z.ZodObject) => Object.keys(schema.shape);
 
 describe('the built documents', () => {
   let publicDir: string;
@@ -54,13 +28,13 @@ describe('the built documents', () => {
     publicDir = path.join(root, 'public');
   });
 
-  it('vehicle and charger details have exactly the contract fields, with a stable UUID', () => {
+  it('vehicle and charger details have exactly the fields of their schema, in order, with a stable UUID', () => {
     const vehicle = readJson(publicDir, layout.vehicle('volt-a-400-2024'));
-    expect(Object.keys(vehicle)).toEqual(VEHICLE_FIELDS);
+    expect(Object.keys(vehicle)).toEqual(fieldsOf(VehicleDocument));
     expect(vehicle.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(vehicle).toMatchObject({ trim: '400', model_year: 2024, bidirectional: ['V2L'], battery_kwh_usable: 60 });
     const charger = readJson(publicDir, layout.charger('amp-wall-22'));
-    expect(Object.keys(charger)).toEqual(CHARGER_FIELDS);
+    expect(Object.keys(charger)).toEqual(fieldsOf(ChargerDocument));
     expect(charger).toMatchObject({
       current_kind: 'AC',
       nominal_max_kw: 22,
@@ -69,10 +43,10 @@ describe('the built documents', () => {
     });
   });
 
-  it('edges have the 12 fields in order and sources with the 5 source fields', () => {
+  it('edges have the fields of the edge schema in order, and their sources those of the source schema', () => {
     const edge = readJson(publicDir, layout.edge('volt-a-400-2024', 'amp-hpc-350', 'EU'));
-    expect(Object.keys(edge)).toEqual(EDGE_FIELDS);
-    for (const source of edge.sources) expect(Object.keys(source)).toEqual(SOURCE_FIELDS);
+    expect(Object.keys(edge)).toEqual(fieldsOf(EdgeDocument));
+    for (const source of edge.sources) expect(Object.keys(source)).toEqual(fieldsOf(SourceDocument));
     expect(edge.sources.map((s: { id: string }) => s.id)).toEqual(
       [...edge.sources.map((s: { id: string }) => s.id)].sort(),
     );
@@ -99,7 +73,7 @@ describe('the built documents', () => {
     }
   });
 
-  it('lists hold the full edges, sorted by the other slug then region EU, TR, NA, GB', () => {
+  it('lists hold the full edges, sorted by the other slug then in region order', () => {
     const list = readJson(publicDir, layout.vehicleCompatibility('volt-a-400-2024'));
     expect(Object.keys(list)).toEqual(['slug', 'chargers']);
     const order = list.chargers.map((e: { charger: string; region: string }) => [
@@ -130,15 +104,8 @@ describe('the built documents', () => {
     expect(vehicles.vehicles.map((v: { slug: string }) => v.slug)).toEqual(
       [...vehicles.vehicles.map((v: { slug: string }) => v.slug)].sort(),
     );
-    expect(Object.keys(chargers.chargers[0])).toEqual([
-      'slug',
-      'brand',
-      'model',
-      'current_kind',
-      'nominal_max_kw',
-      'regions',
-    ]);
-    expect(Object.keys(vehicles.vehicles[0])).toEqual(['slug', 'brand', 'family', 'trim', 'model_year', 'regions']);
+    expect(Object.keys(chargers.chargers[0])).toEqual(fieldsOf(ChargerListDocument.shape.chargers.element));
+    expect(Object.keys(vehicles.vehicles[0])).toEqual(fieldsOf(VehicleListDocument.shape.vehicles.element));
     expect(vehicles.vehicles.find((v: { slug: string }) => v.slug === 'volt-a-400-2024').regions).toEqual(['EU', 'GB']);
     const edges = chargers.chargers.reduce(
       (n: number, c: { slug: string }) => n + readJson(publicDir, layout.chargerCompatibility(c.slug)).vehicles.length,

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MARKET_SUFFIX_TEXT } from '../../build/core/slugs.ts';
 import { fixCsv, fixYaml } from '../../build/data/fix.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyFixture, editData as edit, MINI_FIXTURE } from '../helpers/fixture.ts';
@@ -54,7 +55,7 @@ describe('npm run check', () => {
         'data/vehicle_regions.csv:8:1: [sorted-rows] row compatibility EU is out of order: it belongs before line 7 (fix: run npm run fix)',
         'data/vehicles.csv:4:8: [plausibility] peak DC 6.6 kW is not above on-board AC 6.6 kW',
         'data/vehicles.csv:7:1: [reserved-slugs] slug "compatibility" is reserved by the API paths',
-        'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must end with its market: -eu, -tr, -na, -gb',
+        `data/vehicles.csv:7:1: [slug-conventions] "compatibility" must end with its market: ${MARKET_SUFFIX_TEXT}`,
         'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must hold its model year 2024',
         'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must start with "fixture-" (its brand Fixture as a slug)',
         'data/vehicles.csv:7:1: [sorted-rows] row compatibility is out of order: it belongs before line 6 (fix: run npm run fix)',

@@ -7,10 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { MAX_CELL_CHARS, MAX_FILE_BYTES } from '../../build/data/cell-limits.ts';
 import { loadTables } from '../../build/data/load.ts';
 import { formatProblem } from '../../build/data/problems.ts';
+import { TABLES } from '../../build/data/tables.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { copyBuiltFixture, copyFixture, editData, treeDigest } from '../helpers/fixture.ts';
+import { column } from '../helpers/rows.ts';
 
 const VOLT_A = 'volt-a-400-2024,Fixture,Volt A,400,2024,60,400,150,';
+const NOTE = column('vehicles', 'note');
+const VEHICLE_COLUMNS = Object.keys(TABLES.vehicles.schema.shape).length;
 
 /** The problems of the mini fixture with one file edited, as the build prints them. */
 function problemsAfter(file: string, edit: (text: string) => string): string[] {
@@ -45,7 +49,7 @@ describe('characters that are never data', () => {
         ...twenty
           .filter((line) => line !== 3)
           .map((line) => `data/vehicles.csv:${line}:5: [schema] model_year: must be a whole number, got "twenty"`),
-        'data/vehicles.csv:3:18: [schema] note: holds the control character U+000A at character 6; remove it (it is never data)',
+        `data/vehicles.csv:3:${NOTE}: [schema] note: holds the control character U+000A at character 6; remove it (it is never data)`,
       ].sort((a, b) => Number(a.split(':')[1]) - Number(b.split(':')[1])),
     );
   });
@@ -87,21 +91,22 @@ describe('a source URL holds no credentials', () => {
 
 describe('numbers are written as they are published', () => {
   it.each([
-    ['02024', 5, 'model_year', '2024'],
-    ['+2024', 5, 'model_year', '2024'],
-    ['-0', 9, 'boost_dc_kw', '0'],
-    ['190.00000000000000000001', 8, 'max_dc_kw_oem', '190'],
-    ['150.0', 8, 'max_dc_kw_oem', '150'],
-    ['060', 6, 'battery_kwh_usable', '60'],
-  ])('%s in a CSV cell is refused at its column', (written, column, field, published) => {
+    ['02024', 'model_year', '2024'],
+    ['+2024', 'model_year', '2024'],
+    ['-0', 'boost_dc_kw', '0'],
+    ['190.00000000000000000001', 'max_dc_kw_oem', '190'],
+    ['150.0', 'max_dc_kw_oem', '150'],
+    ['060', 'battery_kwh_usable', '60'],
+  ] as const)('%s in a CSV cell is refused at its column', (written, field, published) => {
+    const at = column('vehicles', field);
     const cells = VOLT_A.split(',');
-    cells[column - 1] = written;
+    cells[at - 1] = written;
     const message =
       written === '+2024'
         ? `model_year: must be a whole number, got "+2024"`
         : `${field}: must be written as it is published, ${published}, got "${written}"`;
     expect(problemsAfter('vehicles.csv', (t) => t.replace(VOLT_A, cells.join(',')))).toEqual([
-      `data/vehicles.csv:2:${column}: [schema] ${message}`,
+      `data/vehicles.csv:2:${at}: [schema] ${message}`,
     ]);
   });
 
@@ -122,7 +127,7 @@ describe('cells, rows and files too large for the build', () => {
     expect(
       problemsAfter('vehicles.csv', (t) => t.replace(',boost unknown\n', `,${'n'.repeat(MAX_CELL_CHARS + 1)}\n`)),
     ).toEqual([
-      `data/vehicles.csv:3:18: [schema] note: holds ${MAX_CELL_CHARS + 1} characters; a cell holds at most ${MAX_CELL_CHARS}`,
+      `data/vehicles.csv:3:${NOTE}: [schema] note: holds ${MAX_CELL_CHARS + 1} characters; a cell holds at most ${MAX_CELL_CHARS}`,
     ]);
   });
 
@@ -139,7 +144,7 @@ describe('cells, rows and files too large for the build', () => {
   it('a row longer than every cell at its longest stops the parse at that row, before it is held whole', () => {
     const problems = problemsAfter('vehicles.csv', (t) => t.replace(',boost unknown\n', `,${'n'.repeat(2_000_000)}\n`));
     expect(problems).toEqual([
-      `data/vehicles.csv:3:18: [schema] row is longer than ${(MAX_CELL_CHARS + 1) * 18} characters; a cell holds at most ${MAX_CELL_CHARS}`,
+      `data/vehicles.csv:3:${NOTE}: [schema] row is longer than ${(MAX_CELL_CHARS + 1) * VEHICLE_COLUMNS} characters; a cell holds at most ${MAX_CELL_CHARS}`,
     ]);
   });
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFormat } from '../../build/data/checks/format.ts';
+import { checkFormat } from '../../build/data/file-checks.ts';
 import { readCsvRows } from '../../build/data/parse-csv.ts';
 import { readYamlRows } from '../../build/data/parse-yaml.ts';
 import { loadTables, type Located } from '../../build/data/load.ts';

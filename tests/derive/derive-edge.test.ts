@@ -1,7 +1,8 @@
 // deriveEdge: the rule set run stage by stage on small worlds and on the mini fixture.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REGIONS } from '../../build/core/regions.ts';
-import { loadDataset, type Dataset } from '../../build/data/dataset.ts';
+import { loadDataset } from '../../build/checks/load-dataset.ts';
+import { type Dataset } from '../../build/data/dataset.ts';
 import { DERIVED_CONFIDENCE as C, OBSERVATION_CONFIDENCE } from '../../build/derive/rules/confidence.ts';
 import { deriveEdge } from '../../build/derive/derive-edge.ts';
 import { DERIVED_SOURCE_ID } from '../../build/derive/rules/cited-sources.ts';

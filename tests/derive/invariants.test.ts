@@ -3,7 +3,8 @@
 // edge's kW is above the cap of the outlet (and adapter) it charges through.
 import { describe, expect, it } from 'vitest';
 import { REGIONS } from '../../build/core/regions.ts';
-import { loadDataset, type Dataset } from '../../build/data/dataset.ts';
+import { loadDataset } from '../../build/checks/load-dataset.ts';
+import { type Dataset } from '../../build/data/dataset.ts';
 import { deriveDraft } from '../../build/derive/derive-edge.ts';
 import { outletCapKw } from '../../build/derive/outlet.ts';
 import { MINI_FIXTURE, PROJECT_ROOT } from '../helpers/fixture.ts';

@@ -2,6 +2,7 @@
 // the properties every answer must have. Used by tests/serve/fuzz.test.ts (short, fixed seed) and npm run fuzz (long).
 import { connect } from 'node:net';
 import fc from 'fast-check';
+import { REGIONS } from '../../build/core/regions.ts';
 import { isApiPath, normalisePath } from '../../build/core/request-path.ts';
 
 export interface FuzzRequest {
@@ -62,7 +63,7 @@ const slugLike = fc.oneof(
   },
 );
 const region = fc.oneof(
-  fc.constantFrom('EU', 'TR', 'NA', 'GB', 'eu', 'XX', '', 'EU%20', 'G%42', '%ff'),
+  fc.constantFrom(...REGIONS, 'eu', 'ZZ', '', 'EU%20', 'G%42', '%ff'),
   fc.string({ maxLength: 8 }),
 );
 const query = fc.oneof(

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMPORT_DIR, MAPPING_FILE } from '../../build/upstream/open-ev-data/import.ts';
 import { copyFixture, editData } from './fixture.ts';
+import { csvLine } from './rows.ts';
 
 /** Real files of OpenEV Data 1.24.0, verbatim, with the licence (see its README). */
 export const OED_FIXTURE = fileURLToPath(new URL('../fixtures/open-ev-data', import.meta.url));
@@ -34,8 +35,31 @@ decisions:
 
 /** Variants of ours the fixture's records meet: a Model 3 RWD (170 kW DC, as upstream has it) and an ID.3 GTX. */
 export const OWN_VEHICLES = [
-  'tesla-model-3-rwd-2024-eu,Tesla,Model 3,RWD,2024,,,170,,11,3,,,,fixture-spec,fixture-spec,fixture-spec,',
-  'volkswagen-id-3-gtx-2024-eu,Volkswagen,ID.3,GTX,2024,77,,185,,,,,,,fixture-spec,fixture-spec,,our own note',
+  csvLine('vehicles', {
+    slug: 'tesla-model-3-rwd-2024-eu',
+    brand: 'Tesla',
+    family: 'Model 3',
+    trim: 'RWD',
+    model_year: '2024',
+    max_dc_kw_oem: '170',
+    max_ac_kw_oem: '11',
+    ac_phases: '3',
+    source: 'fixture-spec',
+    dc_source: 'fixture-spec',
+    ac_source: 'fixture-spec',
+  }),
+  csvLine('vehicles', {
+    slug: 'volkswagen-id-3-gtx-2024-eu',
+    brand: 'Volkswagen',
+    family: 'ID.3',
+    trim: 'GTX',
+    model_year: '2024',
+    battery_kwh_usable: '77',
+    max_dc_kw_oem: '185',
+    source: 'fixture-spec',
+    dc_source: 'fixture-spec',
+    note: 'our own note',
+  }),
 ];
 const OWN_REGIONS = [
   'tesla-model-3-rwd-2024-eu,EU,type2,ccs2,fixture-spec',
@@ -62,7 +86,16 @@ export function addOwnPerformance(root: string, kw: number): void {
     root,
     'vehicles.csv',
     (text) =>
-      `${text}tesla-model-3-performance-2024-eu,Tesla,Model 3,Performance,2024,,,${kw},,,,,,,fixture-spec,fixture-test,,\n`,
+      `${text}${csvLine('vehicles', {
+        slug: 'tesla-model-3-performance-2024-eu',
+        brand: 'Tesla',
+        family: 'Model 3',
+        trim: 'Performance',
+        model_year: '2024',
+        max_dc_kw_oem: String(kw),
+        source: 'fixture-spec',
+        dc_source: 'fixture-test',
+      })}\n`,
   );
   editData(
     root,

@@ -78,7 +78,7 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
   if (file === `${D}/errors/invalid_region.json`) {
     const lists = [`/api/v1/vehicles/${pair.vehicle}/compatibility`, `/api/v1/chargers/${pair.charger}/compatibility`];
     return [`/api/v1/compatibility/${pair.vehicle}/${pair.charger}`, ...lists].flatMap((url) =>
-      ['region=eu', 'region=XX', 'region=', 'region=gb'].map((query) => route(url, 200, query)),
+      ['region=eu', 'region=ZZ', 'region=', 'region=gb'].map((query) => route(url, 200, query)),
     );
   }
   if (file === `${D}/errors/slugs_required.json`) {

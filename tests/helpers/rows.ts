@@ -21,43 +21,71 @@ import type { CurrentKind } from '../../build/core/vocabulary.ts';
 
 export const SPEC = 'spec-sheet';
 
+type CsvTable = 'vehicles' | 'vehicleRegions' | 'chargers' | 'chargerConnectors';
+type RowOf<K extends TableName> = LoadedTables[K][number]['value'];
+
+/**
+ * A row of a CSV table from the cells its file would hold: every column not given is an empty cell, and the table's
+ * schema parses them, so a new optional column needs nothing here.
+ */
+function csvRow<K extends CsvTable>(
+  table: K,
+  cells: Partial<Record<keyof (typeof TABLES)[K]['schema']['shape'], string>>,
+): RowOf<K> {
+  const empty = Object.fromEntries(Object.keys(TABLES[table].schema.shape).map((name) => [name, '']));
+  return TABLES[table].schema.parse({ ...empty, ...cells }) as RowOf<K>;
+}
+
+/** A cell as a CSV file writes it: quoted when it holds a comma, a quote or a line break. */
+const csvCell = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+
+/** A line of a CSV table from its cells by column name (a column not given is empty), in the table's column order. */
+export function csvLine<K extends CsvTable>(
+  table: K,
+  cells: Partial<Record<keyof (typeof TABLES)[K]['schema']['shape'], string>>,
+): string {
+  const named = cells as Record<string, string | undefined>;
+  return Object.keys(TABLES[table].schema.shape)
+    .map((name) => csvCell(named[name] ?? ''))
+    .join(',');
+}
+
+/** A builder of rows: the defaults (a fresh copy each time) with the given fields. */
+const builder =
+  <Row extends object>(defaults: Row) =>
+  (o: Partial<Row> = {}): Row => ({ ...structuredClone(defaults), ...o });
+
 /** A 400 V, 150 kW DC / 11 kW three-phase AC car sold in the EU with type2 + ccs2 inlets. */
-export const vehicle = (o: Partial<VehicleRow> = {}): VehicleRow => ({
-  slug: 'test-car-2024-eu',
-  brand: 'Test',
-  family: 'Car',
-  trim: null,
-  model_year: 2024,
-  battery_kwh_usable: 60,
-  architecture_voltage_v: 400,
-  max_dc_kw_oem: 150,
-  boost_dc_kw: null,
-  max_ac_kw_oem: 11,
-  ac_phases: 3,
-  ac_one_phase_a: null,
-  bidirectional: [],
-  protocols: [],
-  source: [SPEC],
-  dc_source: [SPEC],
-  ac_source: [SPEC],
-  note: null,
-  ...o,
-});
+export const vehicle = builder<VehicleRow>(
+  csvRow('vehicles', {
+    slug: 'test-car-2024-eu',
+    brand: 'Test',
+    family: 'Car',
+    model_year: '2024',
+    battery_kwh_usable: '60',
+    architecture_voltage_v: '400',
+    max_dc_kw_oem: '150',
+    max_ac_kw_oem: '11',
+    ac_phases: '3',
+    source: SPEC,
+    dc_source: SPEC,
+    ac_source: SPEC,
+  }),
+);
 
 /** A 350 kW DC unit with a 150..920 V output window. */
-export const charger = (o: Partial<ChargerRow> = {}): ChargerRow => ({
-  slug: 'test-hpc-350',
-  brand: 'Test',
-  model: 'HPC 350',
-  current_kind: 'DC',
-  nominal_max_kw: 350,
-  output_voltage_min_v: 150,
-  output_voltage_max_v: 920,
-  protocols: [],
-  source: [SPEC],
-  note: null,
-  ...o,
-});
+export const charger = builder<ChargerRow>(
+  csvRow('chargers', {
+    slug: 'test-hpc-350',
+    brand: 'Test',
+    model: 'HPC 350',
+    current_kind: 'DC',
+    nominal_max_kw: '350',
+    output_voltage_min_v: '150',
+    output_voltage_max_v: '920',
+    source: SPEC,
+  }),
+);
 
 /** A 22 kW AC wallbox (no DC voltage range). */
 export const wallbox = (o: Partial<ChargerRow> = {}): ChargerRow =>
@@ -71,25 +99,19 @@ export const wallbox = (o: Partial<ChargerRow> = {}): ChargerRow =>
     ...o,
   });
 
-export const connectorRow = (o: Partial<ChargerConnectorRow> = {}): ChargerConnectorRow => ({
-  charger: 'test-hpc-350',
-  region: 'EU',
-  connector: 'ccs2',
-  max_kw: null,
-  max_current_a: null,
-  phases: null,
-  source: [SPEC],
-  ...o,
-});
+export const connectorRow = builder<ChargerConnectorRow>(
+  csvRow('chargerConnectors', { charger: 'test-hpc-350', region: 'EU', connector: 'ccs2', source: SPEC }),
+);
 
-export const vehicleRegion = (o: Partial<VehicleRegionRow> = {}): VehicleRegionRow => ({
-  vehicle: 'test-car-2024-eu',
-  region: 'EU',
-  ac_inlet: 'type2',
-  dc_inlet: 'ccs2',
-  source: [SPEC],
-  ...o,
-});
+export const vehicleRegion = builder<VehicleRegionRow>(
+  csvRow('vehicleRegions', {
+    vehicle: 'test-car-2024-eu',
+    region: 'EU',
+    ac_inlet: 'type2',
+    dc_inlet: 'ccs2',
+    source: SPEC,
+  }),
+);
 
 /** NACS (charger side) to CCS1 (vehicle side), DC, sold in NA, 150 kW cap. */
 export const adapter = (o: Partial<AdapterEntry> = {}): AdapterEntry => ({
@@ -175,11 +197,11 @@ export const PROTOCOLS: readonly ProtocolEntry[] = [
   protocol('Tesla', 'DC', [], 'Tesla'),
 ];
 
-/** A row as load.ts would give it: `at(field)` points at `data/<file>:line:<field number in the table's column order>`. */
 /** The 1-based column of a field in its table's file, as problems report it. */
 export const column = <K extends TableName>(table: K, field: keyof (typeof TABLES)[K]['schema']['shape']): number =>
   Object.keys(TABLES[table].schema.shape).indexOf(field as string) + 1;
 
+/** A row as load.ts would give it: `at(field)` points at `data/<file>:line:<field number in the table's column order>`. */
 export function located<K extends TableName>(
   table: K,
   line: number,

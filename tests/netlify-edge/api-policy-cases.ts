@@ -85,6 +85,20 @@ test('passes the normalised path on, so the rules see one spelling: percent-enco
   }
 });
 
+test('passes one region= pair on: the last one sent if it is a region, else region=invalid (never a path)', async () => {
+  for (const [sent, passed] of [
+    ['/api/v1/compatibility/a/b?region=G%42&x=1', '/api/v1/compatibility/a/b?region=GB&x=1'],
+    ['/api/v1/compatibility/a/b?region=ZZ&region=NA', '/api/v1/compatibility/a/b?region=NA'],
+    ['/api/v1/compatibility/vehicles/a?region=..', '/api/v1/compatibility/vehicles/a?region=invalid'],
+    ['/api/v1/vehicles/a?x&region=%2e%2e', '/api/v1/vehicles/a?x&region=invalid'],
+    ['/api/v1/vehicles/a?region', '/api/v1/vehicles/a?region'],
+  ] as const) {
+    const ctx = context(`192.0.2.8-${sent}`);
+    await apiPolicy(request(sent), ctx, Date.now());
+    assert.equal(ctx.passed[0]?.url, `${ORIGIN}${passed}`, sent);
+  }
+});
+
 test('another spelling of a path outside /api is passed on canonical and untouched (no limit, no API headers)', async () => {
   const ctx = context('192.0.2.6', json('<html></html>', 200, { 'Content-Type': 'text/html' }));
   const res = await apiPolicy(request('/%65xplore/'), ctx, Date.now());

@@ -174,7 +174,7 @@ console.log(JSON.stringify(calls.map(answer)));
         ['chargersFor', 'no-such-car'],
         ['compatibility', NEW, 'no-such-charger', 'EU'],
         ['compatibility', NEW, 'amp-hpc-350', 'eu'],
-        ['vehiclesFor', 'no-such-charger', 'XX'],
+        ['vehiclesFor', 'no-such-charger', 'ZZ'],
       ]),
     ).toEqual([eu.trimEnd(), 'null', 'null', 'null', 'RangeError', 'RangeError']);
   });

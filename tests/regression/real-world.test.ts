@@ -6,7 +6,8 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { REGIONS } from '../../build/core/regions.ts';
-import { loadDataset, type Dataset } from '../../build/data/dataset.ts';
+import { loadDataset } from '../../build/checks/load-dataset.ts';
+import { type Dataset } from '../../build/data/dataset.ts';
 import { layout } from '../../build/render/layout.ts';
 import { PROJECT_ROOT, useShippedSite } from '../helpers/fixture.ts';
 

@@ -107,6 +107,32 @@ describe('a data change, from edit to release', () => {
     expect(json(root, 'api/v1/_data/index.json').datasetVersion).toBe(NEXT_MINI_VERSION);
   });
 
+  it('derives the edges as of the release day: an adapter programme that opens between two releases is in the release, and the publishing build accepts it', async () => {
+    const root = copyFixture();
+    const last = readRelease(path.join(root, 'data'))!.releasedAt;
+    const opens = '2026-02-01';
+    expect(last < opens).toBe(true);
+    editData(root, 'adapters.yaml', (t) => t.replace('starts: null', `starts: ${opens}`));
+    await runCli('release', ['--root', root, '--date', '2026-03-01']);
+    const edge = ledger(root).get('volt-d-na-ccs1-2024 bolt-super-250 NA')!;
+    expect(edge).toMatchObject({ state: 'adp', published: true });
+    expect((await runCli('build', ['--root', root])).status).toBe(0);
+  });
+
+  it('refuses data the build would refuse, an observation against the rules included, and writes nothing', async () => {
+    const root = copyFixture();
+    const before = treeDigest(path.join(root, 'data'));
+    editData(root, 'observations.csv', (t) =>
+      t.replace('volt-a-400-2024,bolt-super-250,EU,limited,120,', 'volt-a-400-2024,bolt-super-250,EU,limited,180,'),
+    );
+    const edited = treeDigest(path.join(root, 'data'));
+    const refused = await runCli('release', ['--root', root, '--date', '2026-03-01']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('data/observations.csv:2:5: [observation-kw] 180 kW is above');
+    expect(treeDigest(path.join(root, 'data'))).toEqual(edited);
+    expect(edited).not.toEqual(before);
+  });
+
   it('records resources added, removed and changed field by field', async () => {
     const root = copyFixture();
     editData(root, 'vehicles.csv', (t) =>

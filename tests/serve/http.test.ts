@@ -63,7 +63,7 @@ describeCases('contract §3, row by row', [
   [`/api/v1/compatibility/${VD}/${BOLT}`, 404, 'not_found'],
   [`/api/v1/compatibility/no-such-vehicle/${HPC}`, 404, 'not_found'],
   [`/api/v1/compatibility/${VA}/no-such-charger`, 404, 'not_found'],
-  // ?region=R, R in EU, TR, NA, GB.
+  // ?region=R, R a region.
   [`${C}?region=EU`, 200, edge('EU', VA, HPC)],
   [`${C}?region=GB`, 200, edge('GB', VA, HPC)],
   [`/api/v1/compatibility/${VD}/${BOLT}?region=NA`, 200, edge('NA', VD, BOLT)],
@@ -73,11 +73,11 @@ describeCases('contract §3, row by row', [
   [`/api/v1/compatibility/${VD}/${BOLT}?region=EU`, 404, 'not_found'],
   // Any other region value.
   [`${C}?region=eu`, 400, 'invalid_region'],
-  [`${C}?region=XX`, 400, 'invalid_region'],
+  [`${C}?region=ZZ`, 400, 'invalid_region'],
   [`${C}?region=`, 400, 'invalid_region'],
   [`${C}?region=gb`, 400, 'invalid_region'],
   [`${C}?region=EU%20`, 400, 'invalid_region'],
-  ['/api/v1/compatibility/no-such-vehicle/no-such-charger?region=XX', 400, 'invalid_region'],
+  ['/api/v1/compatibility/no-such-vehicle/no-such-charger?region=ZZ', 400, 'invalid_region'],
   // A missing slug.
   ['/api/v1/compatibility', 400, 'slugs_required'],
   [`/api/v1/compatibility/${VA}`, 400, 'slugs_required'],
@@ -92,6 +92,20 @@ describeCases('contract §3, row by row', [
   [`/api/v1/vehicles/${VA}/foo`, 404, 'not_found'],
   [`${C}/extra`, 404, 'not_found'],
   [`/api/v1/vehicles/${VA}.json`, 404, 'not_found'],
+]);
+
+describeCases('the region parameter: read as the CDN reads it, and never a path', [
+  [`${C}?region=ZZ&region=GB`, 200, edge('GB', VA, HPC)],
+  [`${C}?region=GB&region=ZZ`, 400, 'invalid_region'],
+  [`${C}?region=G%42`, 200, edge('GB', VA, HPC)],
+  [`${C}?region`, 200, edge('EU', VA, HPC)],
+  [`${C}?region=invalid`, 400, 'invalid_region'],
+  [`${C}?region=..`, 400, 'invalid_region'],
+  // Taken as a folder name, ".." would reach the vehicle document (_data/edges/../vehicles/{slug}.json).
+  [`/api/v1/compatibility/vehicles/${VA}?region=..`, 400, 'invalid_region'],
+  [`/api/v1/compatibility/vehicles/${VA}?region=%2e%2e`, 400, 'invalid_region'],
+  [`/api/v1/chargers/${HPC}/compatibility?region=..%2F..%2Fchargers`, 400, 'invalid_region'],
+  [`/api/v1/vehicles/${VA}/compatibility?region=GB&region=.`, 400, 'invalid_region'],
 ]);
 
 describeCases('extensions, trailing slash, case, extra query parameters', [
@@ -119,7 +133,7 @@ describeCases('extensions, trailing slash, case, extra query parameters', [
   [`${C}?foo=1&region=GB&bar`, 200, edge('GB', VA, HPC)],
   [`${C}?foo=bar`, 200, edge('EU', VA, HPC)],
   [`${C}?Region=GB`, 200, edge('EU', VA, HPC)],
-  [`/api/v1/vehicles/${VA}?region=XX&x=1`, 200, `${D}/vehicles/${VA}.json`],
+  [`/api/v1/vehicles/${VA}?region=ZZ&x=1`, 200, `${D}/vehicles/${VA}.json`],
   ['/api/v1?x=1', 200, `${D}/index.json`],
   // ?region= on both list endpoints (extension): that region's edges only; any other value is 400 invalid_region.
   [`/api/v1/vehicles/${VA}/compatibility?region=GB`, 200, `${D}/vehicle-compatibility/GB/${VA}.json`],
@@ -139,7 +153,7 @@ describe('methods: HEAD, OPTIONS (CORS preflight), and 405 for the others', () =
     [`/api/v1/vehicles/${VA}`, 200],
     [`${C}?region=GB`, 200],
     ['/api/v1/vehicles/no-such-vehicle', 404],
-    [`${C}?region=XX`, 400],
+    [`${C}?region=ZZ`, 400],
     ['/api/v1/vehicles//compatibility', 400],
   ])('HEAD %s → %i, headers and no body', async (path, status) => {
     const res = await fetchRaw(`${running.server.url}${path}`, { method: 'HEAD' });

@@ -11,6 +11,7 @@ import { importReport } from '../../build/upstream/open-ev-data/report.ts';
 import { runCli } from '../helpers/cli.ts';
 import { editData, treeDigest } from '../helpers/fixture.ts';
 import { addOwnPerformance, importProject, OED_FIXTURE, TEST_MAPPING, writeMapping } from '../helpers/open-ev-data.ts';
+import { column, csvLine } from '../helpers/rows.ts';
 
 type Row = Record<string, string>;
 const csv = (root: string, file: string) =>
@@ -198,7 +199,8 @@ describe('importing a release into a project', () => {
     editData(
       root,
       'vehicles.csv',
-      (text) => `${text}volkswagen-id-3-2024-eu,Volkswagen,ID.3,,2024,,,,,,,,,,fixture-spec,,,\n`,
+      (text) =>
+        `${text}${csvLine('vehicles', { slug: 'volkswagen-id-3-2024-eu', brand: 'Volkswagen', family: 'ID.3', model_year: '2024', source: 'fixture-spec' })}\n`,
     );
     editData(root, 'vehicle_regions.csv', (text) => `${text}volkswagen-id-3-2024-eu,EU,type2,ccs2,fixture-spec\n`);
     const { findings } = await importOpenEvData({ root, from: OED_FIXTURE });
@@ -236,7 +238,9 @@ describe('re-importing', () => {
       editData(root, 'vehicles.csv', (text) =>
         text.replace(/^tesla-model-3-performance-2024-eu,.*$/m, (line) => {
           const cells = line.split(',');
-          [cells[6], cells[7], cells[15]] = ['', '240', 'fixture-test'];
+          cells[column('vehicles', 'architecture_voltage_v') - 1] = '';
+          cells[column('vehicles', 'max_dc_kw_oem') - 1] = '240';
+          cells[column('vehicles', 'dc_source') - 1] = 'fixture-test';
           return cells.join(',');
         }),
       );

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INCLUDED_DATASETS } from '../../build/core/license.ts';
-import { loadDataset } from '../../build/data/dataset.ts';
+import { loadDataset } from '../../build/checks/load-dataset.ts';
 import { DERIVED_CONFIDENCE as C } from '../../build/derive/rules/confidence.ts';
 import { IMPORT_DIR, importOpenEvData } from '../../build/upstream/open-ev-data/import.ts';
 import { copyFixture, PROJECT_ROOT, sharedSite, useShippedSite } from '../helpers/fixture.ts';

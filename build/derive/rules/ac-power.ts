@@ -76,9 +76,13 @@ export const acPowerRule: DerivationRule = {
   name: 'ac-power',
   stage: 'path',
   input:
-    "the outlet's `max_kw` (the unit's nominal only where it has one outlet type), adapter cap, phases used (the fewer of both sides) × current per phase (the lower of both sides: the vehicle's `ac_one_phase_a` when the supply has fewer phases than its charger) × the region's phase voltage, vehicle `max_ac_kw_oem`",
+    "the outlet's `max_kw` (the unit's nominal only where it has one outlet type), adapter cap, phases used (the " +
+    "fewer of both sides) × current per phase (the lower of both sides: the vehicle's `ac_one_phase_a` when the " +
+    "supply has fewer phases than its charger) × the region's phase voltage, vehicle `max_ac_kw_oem`",
   conclusion:
-    "kW = the smallest cap; e.g. a 7.4 kW single-phase car on a 3-phase 16 A wallbox gets 3.7 kW, an 11 kW three-phase car that takes 32 A on one phase gets 7.4 kW from a single-phase 32 A wallbox. `unk` when a figure that decides is missing (the vehicle's phases or its current on one phase, where they change the answer)",
+    'kW = the smallest cap; e.g. a 7.4 kW single-phase car on a 3-phase 16 A wallbox gets 3.7 kW, an 11 kW ' +
+    'three-phase car that takes 32 A on one phase gets 7.4 kW from a single-phase 32 A wallbox. `unk` when a figure ' +
+    "that decides is missing (the vehicle's phases or its current on one phase, where they change the answer)",
   judge(p, verdict) {
     if (verdict.path.current === 'AC')
       verdict.power = acPower(p.vehicle, p.charger, verdict.path, p.region, p.connectorRows, p.data.connectors);

@@ -51,7 +51,9 @@ export const adapterPath: DerivationRule = {
   name: 'adapter-path',
   stage: 'paths',
   input:
-    'a charger connector that is not the inlet, and an adapter programme in `adapters.yaml` from that connector to that inlet, in R, covering the vehicle (brand, family, model years) and the charger, opened on or before the release day',
+    'a charger connector that is not the inlet, and an adapter programme in `adapters.yaml` from that connector to ' +
+    'that inlet, in R, covering the vehicle (brand, family, model years) and the charger, opened on or before the ' +
+    'release day',
   conclusion: "a path through the adapter; the adapter's `max_kw` caps power",
   paths: adapterPaths,
 };

@@ -41,7 +41,10 @@ export const bestPath: DerivationRule = {
   stage: 'edge',
   input: 'the verdict of every path',
   conclusion:
-    "a path of the unit's own current that is not ruled out comes first (a DC-capable car at a DC unit is answered by its DC path, never by a slower AC socket while the DC path is unknown); then the best state (ok, limited, adp, unk, no), the highest kW, a direct path before an adapter, connector and adapter id; a usable path never answers while an unknown path could give more (the edge is then `unk`); no path at all → `no`",
+    "a path of the unit's own current that is not ruled out comes first (a DC-capable car at a DC unit is answered " +
+    'by its DC path, never by a slower AC socket while the DC path is unknown); then the best state (ok, limited, ' +
+    'adp, unk, no), the highest kW, a direct path before an adapter, connector and adapter id; a usable path never ' +
+    'answers while an unknown path could give more (the edge is then `unk`); no path at all → `no`',
   decide(draft) {
     draft.verdicts.sort(compareCandidates(draft.pairing.charger.current_kind));
     const first = draft.verdicts[0] ?? null;

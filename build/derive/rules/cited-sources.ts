@@ -32,7 +32,10 @@ export const citedSources: DerivationRule = {
   stage: 'edge',
   input: 'the rows whose facts the edge used, and the observation',
   conclusion:
-    "the sources of the vehicle's region row (inlets), the chosen connector row, the charger, the vehicle's DC or AC figures (`dc_source` / `ac_source`, by the path's current), the adapter programme, the vehicle's `source` when its own protocols are shared, and the observation; with no path, the region row and every connector row of R. The rules marker is added unless an observation decided the edge",
+    "the sources of the vehicle's region row (inlets), the chosen connector row, the charger, the vehicle's DC or AC " +
+    "figures (`dc_source` / `ac_source`, by the path's current), the adapter programme, the vehicle's `source` when " +
+    'its own protocols are shared, and the observation; with no path, the region row and every connector row of R. ' +
+    'The rules marker is added unless an observation decided the edge',
   decide(draft) {
     for (const id of usedSources(draft)) draft.sourceIds.add(id);
     if (!draft.observation) draft.sourceIds.add(DERIVED_SOURCE_ID);

@@ -95,7 +95,8 @@ export const confidence: DerivationRule = {
   name: 'confidence',
   stage: 'edge',
   input:
-    "how the edge was decided: an observation and its sources, or the rules, what they could not check and where the vehicle's figures come from (`dc_source` / `ac_source`: our own sources, an imported dataset alone, or both)",
+    'how the edge was decided: an observation and its sources, or the rules, what they could not check and where the ' +
+    "vehicle's figures come from (`dc_source` / `ac_source`: our own sources, an imported dataset alone, or both)",
   conclusion: 'a score from 0 to 1 (table below)',
   decide(draft) {
     if (draft.observation) {

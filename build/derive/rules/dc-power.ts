@@ -103,9 +103,13 @@ export const dcPowerRule: DerivationRule = {
   name: 'dc-power',
   stage: 'path',
   input:
-    "pack voltage against the charger's output range; the outlet's `max_kw` (the unit's nominal only where it has one outlet type), adapter cap, boost cap, `max_current_a` × voltage, vehicle `max_dc_kw_oem`",
+    "pack voltage against the charger's output range; the outlet's `max_kw` (the unit's nominal only where it has " +
+    'one outlet type), adapter cap, boost cap, `max_current_a` × voltage, vehicle `max_dc_kw_oem`',
   conclusion:
-    "charger minimum above the pack → `no`; charger maximum below the pack → the vehicle's `boost_dc_kw` caps power (0 → `no`, empty → `unk`); kW = the smallest cap. `unk` when a figure that decides is missing: the vehicle's peak, the outlet's cap on a multi-standard unit, the pack voltage at a unit whose maximum is below 1000 V, the unit's maximum for an 800 V-class pack (600 V and up) whose boost power would lower the answer",
+    "charger minimum above the pack → `no`; charger maximum below the pack → the vehicle's `boost_dc_kw` caps power " +
+    "(0 → `no`, empty → `unk`); kW = the smallest cap. `unk` when a figure that decides is missing: the vehicle's " +
+    "peak, the outlet's cap on a multi-standard unit, the pack voltage at a unit whose maximum is below 1000 V, the " +
+    "unit's maximum for an 800 V-class pack (600 V and up) whose boost power would lower the answer",
   judge(p, verdict) {
     if (verdict.path.current === 'DC') verdict.power = dcPower(p.vehicle, p.charger, verdict.path, p.connectorRows);
   },

@@ -80,7 +80,9 @@ export const sharedProtocolsRule: DerivationRule = {
   input:
     "protocols each side speaks on the path's current: those its connector implies (`protocols.yaml` `implied_by`) plus its `protocols` column",
   conclusion:
-    "`protocols` = the intersection, sorted. None shared: ruled out (`no`) when one side speaks only another brand's own protocol (`proprietary_to`, e.g. a Supercharger that speaks only Tesla's to a car of another brand); otherwise a gap in what is on record (`unk`)",
+    "`protocols` = the intersection, sorted. None shared: ruled out (`no`) when one side speaks only another brand's " +
+    "own protocol (`proprietary_to`, e.g. a Supercharger that speaks only Tesla's to a car of another brand); " +
+    'otherwise a gap in what is on record (`unk`)',
   judge(p, verdict) {
     const shared = sharedProtocols(p.vehicle, p.charger, verdict.path, p.data.protocols);
     verdict.protocols = shared.protocols;

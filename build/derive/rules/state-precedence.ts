@@ -49,7 +49,9 @@ export const statePrecedenceRule: DerivationRule = {
   stage: 'path',
   input: 'what the rules above concluded for the path',
   conclusion:
-    "the first that applies: `no` (a known limit rules it out) → `unk` (a figure or protocol that decides is not on record) → `adp` (only an adapter makes it work) → `limited` (kW below the vehicle's own maximum: the charger side is the cap) → `ok`. A usable path always names a protocol; a missing fact never gives `no`",
+    'the first that applies: `no` (a known limit rules it out) → `unk` (a figure or protocol that decides is not on ' +
+    "record) → `adp` (only an adapter makes it work) → `limited` (kW below the vehicle's own maximum: the charger " +
+    'side is the cap) → `ok`. A usable path always names a protocol; a missing fact never gives `no`',
   judge(_p, verdict) {
     const inputs = pathInputs(verdict);
     verdict.state = statePrecedence(inputs);

@@ -77,7 +77,9 @@ export function recordCitations(record: ExtractRecord, version: string): RecordC
     .map((source): OwnedSource => ({
       id: documentSourceId(source.url, source.title, source.accessed_at?.slice(0, 10) ?? null),
       kind: 'dataset',
-      title: `${source.title} (${source.type} source cited by ${DATASET.name} records${source.accessed_at ? `, read by them ${source.accessed_at.slice(0, 10)}` : ''}; not opened by this project)`,
+      title:
+        `${source.title} (${source.type} source cited by ${DATASET.name} ` +
+        `records${source.accessed_at ? `, read by them ${source.accessed_at.slice(0, 10)}` : ''}; not opened by this project)`,
       url: source.url,
     }));
   const unique = [recordSource, ...documents].filter((s, i, all) => all.findIndex((o) => o.id === s.id) === i);

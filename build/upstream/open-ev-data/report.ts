@@ -27,7 +27,9 @@ export function importReport(result: ImportResult): string {
         : ' (pinned extract)'),
     '',
     `- variants created: ${count(of(findings, 'created').length)}; region rows added: ${count(of(findings, 'region').length)}`,
-    `- existing variants matched: ${count(new Set(of(findings, 'matched').map((f) => f.vehicle)).size)}; their figure groups filled: ${count(of(findings, 'filled').length)}, agreeing: ${count(of(findings, 'agreed').length)}; figures in conflict: ${count(of(findings, 'conflict').length)}`,
+    `- existing variants matched: ${count(new Set(of(findings, 'matched').map((f) => f.vehicle)).size)}; their ` +
+      `figure groups filled: ${count(of(findings, 'filled').length)}, agreeing: ` +
+      `${count(of(findings, 'agreed').length)}; figures in conflict: ${count(of(findings, 'conflict').length)}`,
     `- written: ${result.written.length > 0 ? result.written.join(', ') : 'nothing'}`,
     '',
     '## Conflicts: our own sources and OpenEV Data more than 5 % apart (ours stand; the row notes it)',

@@ -2,7 +2,8 @@
 // cited source checked against the rows whose facts that edge could have used (no Kia article on a Ford edge).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Region } from '../../../build/core/regions.ts';
-import { loadDataset, observationKey, type Dataset } from '../../../build/data/dataset.ts';
+import { loadDataset } from '../../../build/checks/load-dataset.ts';
+import { observationKey, type Dataset } from '../../../build/data/dataset.ts';
 import { DERIVED_SOURCE_ID } from '../../../build/derive/rules/cited-sources.ts';
 import { listFiles, PROJECT_ROOT, useShippedSite } from '../../helpers/fixture.ts';
 

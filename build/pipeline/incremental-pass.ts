@@ -1,0 +1,242 @@
+// The incremental pass of a build: only the changed vehicles and chargers re-derived, the edge files they no longer
+// have removed, and the other resources' lists spliced where an edge of the pairing changed.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REGIONS, type Region } from '../core/regions.ts';
+import type { ChargerRow } from '../data/tables.ts';
+import { edgesOfVehicle } from '../derive/all-edges.ts';
+import { deriveEdge } from '../derive/derive-edge.ts';
+import { EdgeHistory } from '../release/edge-history.ts';
+import { chargerDocument, vehicleDocument } from '../api/resource-documents.ts';
+import { apiFile } from '../render/global-files.ts';
+import { layout } from '../render/layout.ts';
+import { spliceList, type EdgeBody, type ListSide } from '../render/list-files.ts';
+import type { SpilledEntry } from '../write/charger-spill.ts';
+import {
+  emit,
+  FullBuildNeeded,
+  removeEdge,
+  writeEdge,
+  writeLists,
+  type Changes,
+  type PassContext,
+} from './edge-passes.ts';
+
+/**
+ * Re-derived edges of an incremental pass: vehicle → charger → that pairing's entries in region order, and the
+ * pairings whose published edges changed (written, added or removed): only their lists need splicing.
+ */
+class FreshEdges {
+  private readonly byVehicle = new Map<string, Map<string, SpilledEntry[]>>();
+  private readonly touched = new Set<string>();
+
+  touch(vehicle: string, charger: string): void {
+    this.touched.add(`${vehicle} ${charger}`);
+  }
+
+  isTouched(vehicle: string, charger: string): boolean {
+    return this.touched.has(`${vehicle} ${charger}`);
+  }
+
+  add(vehicle: string, charger: string, entry: SpilledEntry): void {
+    const chargers = this.byVehicle.get(vehicle) ?? new Map<string, SpilledEntry[]>();
+    chargers.set(charger, [...(chargers.get(charger) ?? []), entry]);
+    this.byVehicle.set(vehicle, chargers);
+  }
+
+  of(vehicle: string, charger: string): SpilledEntry[] {
+    return this.byVehicle.get(vehicle)?.get(charger) ?? [];
+  }
+}
+
+/** A changed vehicle: its document, every edge, its lists, and the edge files it no longer has. */
+function rederiveVehicle(context: PassContext, history: EdgeHistory, fresh: FreshEdges, vehicleIndex: number): void {
+  const vehicle = context.data.vehicles[vehicleIndex]!;
+  emit(
+    context,
+    apiFile(layout.vehicle(vehicle.slug), 'vehicle', vehicleDocument(vehicle)),
+    context.aliases.ofVehicle(vehicle.slug).map(layout.vehicle),
+  );
+  history.beginVehicle(vehicle.slug);
+  const written = new Set<string>();
+  const entries: SpilledEntry[] = [];
+  for (const { regionIndex, facts } of edgesOfVehicle(context.data, vehicleIndex)) {
+    const entry = {
+      regionIndex,
+      body: writeEdge(context, history, facts, () => fresh.touch(vehicle.slug, facts.charger)),
+    };
+    for (const at of [
+      layout.edge(facts.vehicle, facts.charger, facts.region),
+      ...context.aliases.edgeCopies(facts.vehicle, facts.charger, facts.region),
+    ])
+      written.add(at);
+    entries.push(entry);
+    fresh.add(vehicle.slug, facts.charger, entry);
+  }
+  history.endVehicle();
+  writeLists(context, 'vehicle', vehicle.slug, entries);
+  removeUnwrittenEdges(context, fresh, vehicle.slug, written);
+}
+
+/** The edge files of a vehicle (and its retired slugs) that this pass did not write: pairings it no longer has. */
+function removeUnwrittenEdges(context: PassContext, fresh: FreshEdges, vehicle: string, written: ReadonlySet<string>) {
+  for (const owner of [vehicle, ...context.aliases.ofVehicle(vehicle)]) {
+    for (const region of REGIONS) {
+      const folder = path.join(context.publicDir, layout.edgeFolder(owner, region));
+      if (!existsSync(folder)) continue;
+      for (const name of readdirSync(folder)) {
+        const file = `${layout.edgeFolder(owner, region)}${name}`;
+        if (written.has(file)) continue;
+        context.writer.remove(file);
+        if (owner === vehicle) fresh.touch(vehicle, name.replace(/\.json$/, ''));
+      }
+    }
+  }
+}
+
+/** Changed chargers: their edges with every unchanged vehicle (those of changed vehicles are fresh), and their lists. */
+function rederiveChargers(
+  context: PassContext,
+  history: EdgeHistory,
+  fresh: FreshEdges,
+  changedChargers: readonly ChargerRow[],
+  changes: Changes,
+): void {
+  const { data } = context;
+  const slugs = new Set(changedChargers.map((charger) => charger.slug));
+  for (const vehicle of data.vehicles) {
+    if (changes.vehicles.has(vehicle.slug)) continue;
+    history.beginVehicle(vehicle.slug);
+    for (const charger of changedChargers) {
+      for (const [regionIndex, region] of REGIONS.entries()) {
+        const facts = deriveEdge(data, vehicle, charger, region);
+        if (facts)
+          fresh.add(vehicle.slug, charger.slug, {
+            regionIndex,
+            body: writeEdge(context, history, facts, () => fresh.touch(vehicle.slug, charger.slug)),
+          });
+        else if (removeEdge(context, vehicle.slug, charger.slug, region)) fresh.touch(vehicle.slug, charger.slug);
+      }
+    }
+    history.endVehicle(slugs);
+  }
+  for (const charger of changedChargers) {
+    emit(
+      context,
+      apiFile(layout.charger(charger.slug), 'charger', chargerDocument(charger)),
+      context.aliases.ofCharger(charger.slug).map(layout.charger),
+    );
+    writeLists(
+      context,
+      'charger',
+      charger.slug,
+      data.vehicles.flatMap((vehicle) => fresh.of(vehicle.slug, charger.slug)),
+    );
+  }
+}
+
+/** Resources that left the data: their documents, lists and edge files. */
+function removeLeftResources(context: PassContext, changes: Changes): void {
+  const { writer } = context;
+  for (const slug of changes.removedVehicles) {
+    writer.remove(layout.vehicle(slug));
+    for (const region of [undefined, ...REGIONS]) writer.remove(layout.vehicleCompatibility(slug, region));
+    for (const region of REGIONS) writer.remove(layout.edgeFolder(slug, region));
+  }
+  for (const slug of changes.removedChargers) {
+    writer.remove(layout.charger(slug));
+    for (const region of [undefined, ...REGIONS]) writer.remove(layout.chargerCompatibility(slug, region));
+    for (const vehicle of context.data.vehicles)
+      for (const region of REGIONS) writer.remove(layout.edge(vehicle.slug, slug, region));
+  }
+}
+
+/** The lists of one side's unchanged resources, and what of the other side changed in them. */
+interface SplicePlan {
+  /** The side the lists' entries are (a vehicle's list holds chargers). */
+  side: ListSide;
+  owners: readonly { slug: string }[];
+  file: (slug: string, region?: Region) => string;
+  /** The other side's resources re-derived by this pass, and those that left the data. */
+  changed: readonly string[];
+  removed: readonly string[];
+  /** The fresh entries of one pairing, by the owner's slug and the other side's. */
+  entriesOf: (owner: string, other: string) => SpilledEntry[];
+}
+
+/** Lists of unchanged resources: the changed other side's entries spliced in, where an edge of the pairing changed. */
+function spliceLists(context: PassContext, fresh: FreshEdges, plan: SplicePlan): void {
+  if (plan.changed.length === 0 && plan.removed.length === 0) return;
+  const touched = (owner: string, other: string) =>
+    plan.side === 'charger' ? fresh.isTouched(owner, other) : fresh.isTouched(other, owner);
+  for (const owner of plan.owners) {
+    const replaced = plan.changed.filter((other) => touched(owner.slug, other));
+    if (replaced.length === 0 && plan.removed.length === 0) {
+      // Nothing to splice; still, a list missing from public/ means it is not the tree the state describes.
+      for (const region of [undefined, ...REGIONS])
+        if (!existsSync(path.join(context.publicDir, plan.file(owner.slug, region))))
+          throw new FullBuildNeeded(`${plan.file(owner.slug, region)} is missing`);
+      continue;
+    }
+    spliceOwnerLists(context, plan, owner.slug, replaced);
+  }
+}
+
+/** One owner's lists (every region's and one per region) with the replaced pairings' entries and the removed ones'. */
+function spliceOwnerLists(context: PassContext, plan: SplicePlan, owner: string, replaced: readonly string[]): void {
+  const retired = plan.side === 'charger' ? context.aliases.ofVehicle(owner) : context.aliases.ofCharger(owner);
+  for (const [regionIndex, region] of [[-1, undefined] as const, ...REGIONS.entries()]) {
+    const replacements = new Map<string, EdgeBody[]>();
+    for (const other of replaced)
+      replacements.set(
+        other,
+        plan
+          .entriesOf(owner, other)
+          .filter((e) => regionIndex === -1 || e.regionIndex === regionIndex)
+          .map((e) => e.body),
+      );
+    for (const other of plan.removed) replacements.set(other, []);
+    const current = readList(context, plan.file(owner, region));
+    const body = spliceList(current, plan.side, replacements);
+    context.writer.write(plan.file(owner, region), body, current);
+    for (const slug of retired) context.writer.write(plan.file(slug, region), body);
+    context.files += 1;
+  }
+}
+
+/** Only the changed vehicles and chargers re-derived; the other resources' lists spliced where a pairing changed. */
+export async function incrementalPass(context: PassContext, changes: Changes): Promise<EdgeHistory> {
+  const { data } = context;
+  const history = new EdgeHistory(context.dataDir, context.mode);
+  const fresh = new FreshEdges();
+  const changedChargers = data.chargers.filter((charger) => changes.chargers.has(charger.slug));
+  for (const [vehicleIndex, vehicle] of data.vehicles.entries())
+    if (changes.vehicles.has(vehicle.slug)) rederiveVehicle(context, history, fresh, vehicleIndex);
+  if (changedChargers.length > 0) rederiveChargers(context, history, fresh, changedChargers, changes);
+  removeLeftResources(context, changes);
+  spliceLists(context, fresh, {
+    side: 'charger',
+    owners: data.vehicles.filter((vehicle) => !changes.vehicles.has(vehicle.slug)),
+    file: layout.vehicleCompatibility,
+    changed: changedChargers.map((c) => c.slug),
+    removed: changes.removedChargers,
+    entriesOf: (v, c) => fresh.of(v, c),
+  });
+  spliceLists(context, fresh, {
+    side: 'vehicle',
+    owners: data.chargers.filter((charger) => !changes.chargers.has(charger.slug)),
+    file: layout.chargerCompatibility,
+    changed: data.vehicles.filter((vehicle) => changes.vehicles.has(vehicle.slug)).map((v) => v.slug),
+    removed: changes.removedVehicles,
+    entriesOf: (c, v) => fresh.of(v, c),
+  });
+  return history;
+}
+
+function readList(context: PassContext, file: string): Buffer {
+  try {
+    return readFileSync(path.join(context.publicDir, file));
+  } catch {
+    throw new FullBuildNeeded(`${file} is missing`);
+  }
+}

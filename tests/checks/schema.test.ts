@@ -1,0 +1,73 @@
+// The "schema" check (build/checks/schema.ts, reported by build/data/parse-csv.ts and parse-yaml.ts while each file is
+// read): the exact header or known fields, and every cell through its column, each problem at its line and column.
+import { describe, expect, it } from 'vitest';
+import { schema } from '../../build/checks/schema.ts';
+import { readCsvRows } from '../../build/data/parse-csv.ts';
+import { readYamlRows } from '../../build/data/parse-yaml.ts';
+import type { Problem } from '../../build/data/problems.ts';
+import { TABLES } from '../../build/data/tables.ts';
+import { column, csvLine } from '../helpers/rows.ts';
+
+const V = 'data/vehicles.csv';
+const HEADER = Object.keys(TABLES.vehicles.schema.shape).join(',');
+const ROW = csvLine('vehicles', {
+  slug: 'test-car-2024-eu',
+  brand: 'Test',
+  family: 'Car',
+  model_year: '2024',
+  source: 'spec-sheet',
+});
+
+/** The rows kept, the rejected keys and the problems as file:line:column [check] message. */
+function readCsv(text: string) {
+  const problems: Problem[] = [];
+  const rejected = new Set<string>();
+  const rows = readCsvRows(text, V, TABLES.vehicles.schema, problems, rejected);
+  return { rows, rejected, problems: problems.map((p) => `${p.file}:${p.line}:${p.column} [${p.check}] ${p.message}`) };
+}
+
+describe('schema', () => {
+  it('keeps a row whose every cell passes its column, each field at its column', () => {
+    const { rows, problems } = readCsv(`${HEADER}\n${ROW}\n`);
+    expect(problems).toEqual([]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.value).toMatchObject({
+      slug: 'test-car-2024-eu',
+      model_year: 2024,
+      trim: null,
+      source: ['spec-sheet'],
+    });
+    expect(rows[0]!.at('model_year')).toEqual({ file: V, line: 2, column: column('vehicles', 'model_year') });
+  });
+
+  it('reports a cell its column refuses at its line and column, and leaves the row out by its key', () => {
+    const { rows, rejected, problems } = readCsv(`${HEADER}\n${ROW.replace(',2024,', ',twenty,')}\n`);
+    expect(problems).toEqual([
+      `${V}:2:${column('vehicles', 'model_year')} [${schema.name}] model_year: must be a whole number, got "twenty"`,
+    ]);
+    expect(rows).toEqual([]);
+    expect([...rejected]).toEqual(['test-car-2024-eu']);
+  });
+
+  it('reports a missing column at its place in the header, and reads no row', () => {
+    const { rows, problems } = readCsv(`${HEADER.replace('brand,', '')}\n${ROW}\n`);
+    expect(problems).toEqual([`${V}:1:2 [schema] missing column "brand"`]);
+    expect(rows).toEqual([]);
+  });
+
+  it('reports an empty file and a row with the wrong number of cells', () => {
+    expect(readCsv('').problems).toEqual([`${V}:1:1 [schema] file is empty; it needs the header row: ${HEADER}`]);
+    expect(readCsv(`${HEADER}\n${ROW},extra\n`).problems).toEqual([
+      `${V}:2:${HEADER.split(',').length + 1} [schema] row has ${HEADER.split(',').length + 1} cells but the header has ${HEADER.split(',').length}`,
+    ]);
+  });
+
+  it('reports a YAML value its field refuses at the line and column of the value', () => {
+    const problems: Problem[] = [];
+    const text = '- id: spec-sheet\n  kind: rumour\n  title: A sheet\n  url: null\n  accessedAt: null\n';
+    expect(readYamlRows(text, 'data/sources.yaml', TABLES.sources.schema, problems, new Set())).toEqual([]);
+    expect(problems.map((p) => `${p.file}:${p.line}:${p.column} [${p.check}]`)).toEqual([
+      'data/sources.yaml:2:9 [schema]',
+    ]);
+  });
+});
