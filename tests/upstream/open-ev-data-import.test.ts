@@ -276,7 +276,8 @@ describe('re-importing', () => {
     editData(root, 'vehicles.csv', (text) =>
       text.replace(/^audi-q4-e-tron-40-2024-eu,.*$/m, (line) => {
         const cells = line.split(',');
-        [cells[11], cells[16]] = ['32', `${cells[16]} fixture-test`.trim()];
+        const [amps, acSource] = [column('vehicles', 'ac_one_phase_a') - 1, column('vehicles', 'ac_source') - 1];
+        [cells[amps], cells[acSource]] = ['32', `${cells[acSource]} fixture-test`.trim()];
         return cells.join(',');
       }),
     );
