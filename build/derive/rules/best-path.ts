@@ -31,7 +31,10 @@ export function fasterUnknown(verdicts: readonly PathVerdict[], chosen: PathVerd
   if (!USABLE.has(chosen.state)) return null;
   return (
     verdicts.find(
-      (v) => v.state === 'unk' && v.path.current === chosen.path.current && (v.power?.upperKw ?? Infinity) > chosen.kw,
+      (v) =>
+        v.state === 'unk' &&
+        v.path.current === chosen.path.current &&
+        (v.power?.upperKw ?? v.power?.kw ?? Infinity) > chosen.kw,
     ) ?? null
   );
 }

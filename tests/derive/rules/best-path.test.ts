@@ -70,6 +70,13 @@ describe('fasterUnknown', () => {
     expect(fasterUnknown([ok150, unknown(150)], ok150)).toBeNull();
     expect(fasterUnknown([ok150, { ...unknown(400), path: path({ current: 'AC' }) }], ok150)).toBeNull();
     expect(fasterUnknown([unknown(400)], unknown(400))).toBeNull();
+    // A path unknown for its protocol but whose power is known gives no more than that power.
+    const protocolGap = verdict({
+      state: 'unk',
+      kw: 0,
+      power: { kw: 150, chargerLimited: false, impossible: null, missing: [], unchecked: [] },
+    });
+    expect(fasterUnknown([ok150, protocolGap], ok150)).toBeNull();
   });
 });
 
