@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
 import { beforeAll, inject } from 'vitest';
 import { buildSite } from '../../build/pipeline/build-site.ts';
+import { readReleaseRecords } from '../../build/data/release-records.ts';
 import { bumpVersion, readRelease } from '../../build/data/release-file.ts';
 import type { HistoryMode } from '../../build/release/edge-history.ts';
 import { NothingToRelease, releaseDataset } from '../../build/release/release.ts';
@@ -42,17 +43,9 @@ export const OUTSIDE_SENTINEL = 'SENTINEL-OUTSIDE-PUBLIC-7f3a';
 /** The dataset version of the mini fixture the tests read, and the one its next (minor) release gets. */
 export const MINI_VERSION = readRelease(path.join(MINI_FIXTURE, 'data'))?.datasetVersion ?? '0.0.0';
 export const NEXT_MINI_VERSION = bumpVersion(MINI_VERSION, 'minor');
-/** Every release of the mini fixture, newest first. */
+/** Every release of the mini fixture, newest first (as the changes feed lists them). */
 export const MINI_RELEASES = (): string[] =>
-  fg
-    .sync('*.json', { cwd: path.join(MINI_FIXTURE, 'data/releases') })
-    .map((file) => file.replace(/\.json$/, ''))
-    .sort((a, b) => compareVersions(b, a));
-
-const compareVersions = (a: string, b: string) => {
-  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
-  return x!.map((part, i) => part - y![i]!).find((d) => d !== 0) ?? 0;
-};
+  readReleaseRecords(path.join(MINI_FIXTURE, 'data')).map((record) => record.datasetVersion);
 
 /** A fresh copy of a project's data/ folder (the mini fixture by default) in a temp folder; returns the project root. */
 export function copyFixture(source = MINI_FIXTURE): string {
