@@ -23,7 +23,8 @@ export interface LedgerEntry {
 }
 
 export const ledgerKey = (charger: string, region: string) => `${charger} ${region}`;
-const shardFile = (dataDir: string, vehicle: string) => path.join(dataDir, LEDGER_DIR, `${vehicle}.csv`);
+/** Where a vehicle's shard is (it may not exist yet). */
+export const shardFile = (dataDir: string, vehicle: string) => path.join(dataDir, LEDGER_DIR, `${vehicle}.csv`);
 
 /** The shard's text ('' when the vehicle has none yet): what the build's input digest of the vehicle includes. */
 export function shardText(dataDir: string, vehicle: string): string {

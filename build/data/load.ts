@@ -11,7 +11,7 @@ import { fileSizeProblem } from './cell-limits.ts';
 import { readCsvRows } from './parse-csv.ts';
 import { readYamlRows } from './parse-yaml.ts';
 import { RELEASE_FILE } from './release-file.ts';
-import { ledgerVehicles, parseShard, shardBytes } from './ledger.ts';
+import { ledgerVehicles, parseShard, shardBytes, shardFile } from './ledger.ts';
 import { DataError } from './problems.ts';
 
 /** One parsed row (CSV record or YAML list item) and where each of its fields stands. */
@@ -42,35 +42,43 @@ export interface LoadResult {
 /**
  * The vehicles and chargers the ledger shows were ever published: every ledger row was published by some release
  * (a removed edge keeps its row, marked published=no). A malformed shard is reported where it is wrong. Kept in the
- * derived cache by the shards' bytes: the ledger changes only at a release.
+ * derived cache under each shard's name, size, inode and change times: the ledger changes only at a release, and a
+ * check then reads no shard at all (any write to a shard changes its ctime, which no tool can set back).
  */
 function publishedSlugs(dataDir: string, problems: Problem[]): CheckContext['published'] {
-  const shards = ledgerVehicles(dataDir).map((vehicle) => [vehicle, shardBytes(dataDir, vehicle)] as const);
-  const input = Buffer.concat(shards.flatMap(([vehicle, bytes]) => [Buffer.from(`\0${vehicle}\0`), bytes]));
-  const found = cachedValue('ledger-published', input, () => {
-    const vehicles = new Set<string>();
-    const chargers = new Set<string>();
-    const malformed: Problem[] = [];
-    for (const [vehicle, bytes] of shards) {
+  const vehicles = ledgerVehicles(dataDir);
+  const stamps = vehicles.map((vehicle) => {
+    const stat = statSync(shardFile(dataDir, vehicle), { bigint: true });
+    return `${vehicle}\0${stat.size}\0${stat.ino}\0${stat.mtimeNs}\0${stat.ctimeNs}\n`;
+  });
+  const found = cachedValue('ledger-published', Buffer.from(stamps.join('')), () => {
+    const published = { vehicles: new Set<string>(), chargers: new Set<string>(), malformed: [] as Problem[] };
+    for (const vehicle of vehicles) {
       try {
-        for (const entry of parseShard(bytes.toString('utf8'), vehicle).values()) {
-          vehicles.add(vehicle);
-          chargers.add(entry.charger);
+        for (const entry of parseShard(shardBytes(dataDir, vehicle).toString('utf8'), vehicle).values()) {
+          published.vehicles.add(vehicle);
+          published.chargers.add(entry.charger);
         }
       } catch (error) {
-        if (error instanceof DataError) malformed.push(...error.problems);
+        if (error instanceof DataError) published.malformed.push(...error.problems);
         else throw error;
       }
     }
-    return { vehicles, chargers, malformed };
+    return published;
   });
   problems.push(...found.malformed);
   return { vehicles: found.vehicles, chargers: found.chargers };
 }
 
-/** One data file read: its rows with the place of each field ('' for the row itself), its problems, its rejected keys. */
+/**
+ * One data file read: its rows, its problems, its rejected keys, and where each field of each row stands: `places`
+ * holds line and column for row r and field f at 2 × (r × fields.length + f), field 0 ('') being the row itself. Flat
+ * numbers, not an object per field, so that the cached parse is read back in a few milliseconds.
+ */
 interface ParsedTable {
-  rows: { value: unknown; line: number; places: Record<string, { line: number; column: number }> }[];
+  rows: { value: unknown; line: number }[];
+  fields: string[];
+  places: Uint32Array;
   problems: Problem[];
   rejected: Set<string> | 'all';
 }
@@ -83,18 +91,18 @@ function parseTable(bytes: Buffer, display: string, table: (typeof TABLES)[Table
   const rows = table.file.endsWith('.csv')
     ? readCsvRows(text, display, table.schema, problems, rejected)
     : readYamlRows(text, display, table.schema, problems, rejected);
-  const place = (row: Located<unknown>, field?: string) => {
-    const { line, column } = row.at(field);
-    return { line, column };
-  };
+  const fields = ['', ...Object.keys(table.schema.shape)];
+  const places = new Uint32Array(rows.length * fields.length * 2);
+  rows.forEach((row, r) =>
+    fields.forEach((field, f) => {
+      const { line, column } = row.at(field || undefined);
+      places.set([line, column], 2 * (r * fields.length + f));
+    }),
+  );
   return {
-    rows: rows.map((row) => ({
-      value: row.value,
-      line: row.line,
-      places: Object.fromEntries(
-        ['', ...Object.keys(table.schema.shape)].map((field) => [field, place(row, field || undefined)]),
-      ),
-    })),
+    rows: rows.map((row) => ({ value: row.value, line: row.line })),
+    fields,
+    places,
     problems,
     // A file that could not be read at all (empty, bad header, bad syntax) rejects every key it might define.
     rejected: rows.length === 0 && problems.length > before ? 'all' : rejected,
@@ -141,11 +149,16 @@ export function loadTables(root: string): LoadResult {
     }
     const parsed = cachedValue(`table-${name}`, bytes, () => parseTable(bytes, display, table));
     problems.push(...parsed.problems);
-    tables[name] = parsed.rows.map(({ value, line, places }) => ({
+    const { fields, places } = parsed;
+    const fieldIndex = new Map(fields.map((field, f) => [field, f]));
+    tables[name] = parsed.rows.map(({ value, line }, r) => ({
       value,
       file: display,
       line,
-      at: (field?: string) => ({ file: display, ...(places[field ?? ''] ?? places['']!) }),
+      at: (field?: string) => {
+        const at = 2 * (r * fields.length + (fieldIndex.get(field ?? '') ?? 0));
+        return { file: display, line: places[at]!, column: places[at + 1]! };
+      },
     }));
     rejectedKeys[name] = parsed.rejected;
   }

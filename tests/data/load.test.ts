@@ -1,5 +1,5 @@
 // The loader keeps each data file's parsed rows in the derived cache: what it returns is what parsing the file gives.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkFormat } from '../../build/data/file-checks.ts';
@@ -53,5 +53,18 @@ describe('loadTables', () => {
     expect(new Set(broken.map((p) => p.file))).toEqual(new Set(['data/sources.yaml', 'data/vehicles.csv']));
     const fixed = copyFixture();
     expect(loadTables(fixed).problems).toEqual([]);
+  });
+
+  it('sees a ledger shard rewritten with content of the same size (the published slugs are cached by stat)', () => {
+    const root = copyFixture();
+    const shard = path.join(root, 'data', 'ledger', 'volt-a-400-2024.csv');
+    expect(loadTables(root).context.published.chargers.has('amp-dc-50')).toBe(true);
+    writeFileSync(shard, readFileSync(shard, 'utf8').replaceAll('amp-dc-50,', 'amp-dc-59,'));
+    const published = loadTables(root).context.published.chargers;
+    expect(published.has('amp-dc-59')).toBe(true);
+    writeFileSync(shard, 'charger,region\n');
+    expect(loadTables(root).problems.map((p) => `${p.file}:${p.line}:${p.column}`)).toEqual([
+      'data/ledger/volt-a-400-2024.csv:1:1',
+    ]);
   });
 });
