@@ -11,8 +11,9 @@ import { globalFiles } from '../render/global-files.ts';
 import { layout, OWNED_PATHS, PUBLISHED_AFTER_COMMIT } from '../render/layout.ts';
 import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
 import { changesSince, currentState, readState, writeState } from './build-state.ts';
-import { publishMirror } from './publish-mirror.ts';
-import { fullPass, isSmallChange, FullBuildNeeded, type PassContext } from './edge-passes.ts';
+import { isSmallChange, FullBuildNeeded, type PassContext } from './edge-passes.ts';
+import { estimatedPairings, fullPass, pairingsOf, passThreads, startHelpers } from './full-pass.ts';
+import type { PassHelper } from './pass-threads.ts';
 import { incrementalPass } from './incremental-pass.ts';
 
 export interface BuildOptions {
@@ -24,6 +25,8 @@ export interface BuildOptions {
   history?: HistoryMode;
   /** Ignore the build state and render everything (the output is the same either way). */
   full?: boolean;
+  /** Threads of a full pass (the output is the same whatever the number); default: one per core for a large dataset. */
+  threads?: number;
 }
 
 export interface BuildResult extends WriteStats {
@@ -52,6 +55,25 @@ export class StaleLedgerError extends Error {
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const publicDir = path.resolve(options.publicDir ?? path.join(options.root, 'public'));
   const dataDir = path.join(options.root, 'data');
+  // A first build (or --full) is a full pass: its helper threads start now and load their code while this one loads
+  // the data. Another build knows whether its pass is full only once the data is loaded.
+  const helpers =
+    options.full || !existsSync(publicDir)
+      ? startHelpers(options.threads ?? passThreads(estimatedPairings(dataDir)))
+      : null;
+  try {
+    return await build(options, publicDir, dataDir, helpers);
+  } finally {
+    await Promise.all((helpers ?? []).map((helper) => helper.stop()));
+  }
+}
+
+async function build(
+  options: BuildOptions,
+  publicDir: string,
+  dataDir: string,
+  helpers: PassHelper[] | null,
+): Promise<BuildResult> {
   const mode = options.history ?? 'enforce';
   const data = loadDataset(options.root);
   const release = readRelease(dataDir);
@@ -83,10 +105,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       files: 0,
     };
     try {
-      const history = pass === 'incremental' ? await incrementalPass(context, changes!) : fullPass(context);
-      if (history.staleEdges > 0) {
-        const more = history.staleEdges - history.stale.length;
-        throw new StaleLedgerError([...history.stale, ...(more > 0 ? [`and ${more} more edge(s)`] : [])]);
+      const stale =
+        pass === 'incremental'
+          ? await incrementalPass(context, changes!)
+          : await fullPass(context, helpers ?? startHelpers(options.threads ?? passThreads(pairingsOf(data))));
+      if (stale.count > 0) {
+        const more = stale.count - stale.listed.length;
+        throw new StaleLedgerError([
+          ...stale.listed.map((edge) => edge.message),
+          ...(more > 0 ? [`and ${more} more edge(s)`] : []),
+        ]);
       }
       for (const file of globalFiles(data, dataDir, datasetVersion)) {
         if (file.schema) context.validate(file.path, file.schema, file.document);
@@ -101,6 +129,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       context.files += 1;
       const stats = await writer.commit();
       if (mode === 'enforce') {
+        // Loaded here: a preview build (npm start, npm run build -- --preview) needs neither tar nor the exports' code.
+        const { publishMirror } = await import('./publish-mirror.ts');
         await publishMirror(publicDir, release!, stats.written + stats.deleted > 0, context.validate);
         // The tree changed after the commit: renew the token file so that servers re-read the tree.
         writeFileSync(path.join(publicDir, `${layout.treeToken()}.tmp`), `${state.token}\n`);

@@ -1,20 +1,18 @@
-// The full pass of a build over the per-resource files (every vehicle's edges derived once, charger lists from a spill),
-// and the writers it shares with the incremental pass (incremental-pass.ts): documents, edges and lists.
+// What the full pass (full-pass.ts) and the incremental pass (incremental-pass.ts) share: the pass's context and the
+// writers of documents, edges and lists.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { edgeContent, edgeDocument } from '../api/edge-content.ts';
 import type { DocumentValidator } from '../api/validate-documents.ts';
 import { REGIONS, type Region } from '../core/regions.ts';
 import type { Dataset } from '../data/dataset.ts';
-import { edgesOfVehicle } from '../derive/all-edges.ts';
 import type { EdgeFacts } from '../derive/derive-edge.ts';
-import { EdgeHistory, type HistoryMode } from '../release/edge-history.ts';
+import type { EdgeHistory, HistoryMode } from '../release/edge-history.ts';
 import type { SlugAliases } from '../render/aliases.ts';
-import { chargerDocument, vehicleDocument } from '../api/resource-documents.ts';
-import { apiFile, type SiteFile } from '../render/global-files.ts';
+import type { SiteFile } from '../render/global-files.ts';
 import { layout } from '../render/layout.ts';
-import { listBody, type EdgeBody } from '../render/list-files.ts';
-import { ChargerSpill, type SpilledEntry } from '../write/charger-spill.ts';
+import { listParts, type EdgeBody } from '../render/list-files.ts';
+import type { SpilledEntry } from '../write/charger-spill.ts';
 import type { TreeWriter } from '../write/tree-writer.ts';
 import type { changesSince } from './build-state.ts';
 
@@ -98,7 +96,7 @@ export function writeLists(
   context.validate(file(slug), schema, { slug, [key]: [] });
   const retired = side === 'vehicle' ? context.aliases.ofVehicle(slug) : context.aliases.ofCharger(slug);
   const write = (region: Region | undefined, bodies: EdgeBody[]) => {
-    const body = listBody(slug, key, bodies);
+    const body = listParts(slug, key, bodies);
     for (const owner of [slug, ...retired]) context.writer.write(file(owner, region), body);
     context.files += 1;
   };
@@ -111,43 +109,4 @@ export function writeLists(
       region,
       entries.filter((entry) => entry.regionIndex === regionIndex).map((entry) => entry.body),
     );
-}
-
-/** Every vehicle's edges derived once: written as edge files and vehicle lists, and spilled for the charger lists. */
-export function fullPass(context: PassContext): EdgeHistory {
-  const { data } = context;
-  const history = new EdgeHistory(context.dataDir, context.mode);
-  const spill = new ChargerSpill(
-    path.join(path.dirname(context.publicDir), `.${path.basename(context.publicDir)}-spill`),
-    data.chargers.length,
-  );
-  try {
-    for (const [vehicleIndex, vehicle] of data.vehicles.entries()) {
-      emit(
-        context,
-        apiFile(layout.vehicle(vehicle.slug), 'vehicle', vehicleDocument(vehicle)),
-        context.aliases.ofVehicle(vehicle.slug).map(layout.vehicle),
-      );
-      history.beginVehicle(vehicle.slug);
-      const entries: SpilledEntry[] = [];
-      for (const { chargerIndex, regionIndex, facts } of edgesOfVehicle(data, vehicleIndex)) {
-        const body = writeEdge(context, history, facts);
-        entries.push({ regionIndex, body });
-        spill.add(chargerIndex, regionIndex, body);
-      }
-      history.endVehicle();
-      writeLists(context, 'vehicle', vehicle.slug, entries);
-    }
-    for (const [chargerIndex, charger] of data.chargers.entries()) {
-      emit(
-        context,
-        apiFile(layout.charger(charger.slug), 'charger', chargerDocument(charger)),
-        context.aliases.ofCharger(charger.slug).map(layout.charger),
-      );
-      writeLists(context, 'charger', charger.slug, spill.take(chargerIndex));
-    }
-  } finally {
-    spill.dispose();
-  }
-  return history;
 }

@@ -6,7 +6,7 @@ import { REGIONS, type Region } from '../core/regions.ts';
 import type { ChargerRow } from '../data/tables.ts';
 import { edgesOfVehicle } from '../derive/all-edges.ts';
 import { deriveEdge } from '../derive/derive-edge.ts';
-import { EdgeHistory } from '../release/edge-history.ts';
+import { EdgeHistory, type StaleEdges } from '../release/edge-history.ts';
 import { chargerDocument, vehicleDocument } from '../api/resource-documents.ts';
 import { apiFile } from '../render/global-files.ts';
 import { layout } from '../render/layout.ts';
@@ -205,7 +205,7 @@ function spliceOwnerLists(context: PassContext, plan: SplicePlan, owner: string,
 }
 
 /** Only the changed vehicles and chargers re-derived; the other resources' lists spliced where a pairing changed. */
-export async function incrementalPass(context: PassContext, changes: Changes): Promise<EdgeHistory> {
+export async function incrementalPass(context: PassContext, changes: Changes): Promise<StaleEdges> {
   const { data } = context;
   const history = new EdgeHistory(context.dataDir, context.mode);
   const fresh = new FreshEdges();
@@ -230,7 +230,7 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
     removed: changes.removedVehicles,
     entriesOf: (c, v) => fresh.of(v, c),
   });
-  return history;
+  return history.stale;
 }
 
 function readList(context: PassContext, file: string): Buffer {

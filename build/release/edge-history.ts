@@ -12,9 +12,25 @@ export type HistoryMode = 'enforce' | 'provisional';
 /** How many stale edges are listed by name (the rest are counted). */
 const LISTED = 20;
 
+/** The stale edges found: how many, and the first LISTED in the order found, each with its vehicle. */
+export interface StaleEdges {
+  count: number;
+  listed: { vehicle: string; message: string }[];
+}
+
+/** The stale edges of several threads (each found in vehicle order) as one thread would have found them. */
+export function combineStale(parts: readonly StaleEdges[], vehicleRank: (slug: string) => number): StaleEdges {
+  const listed = parts
+    .flatMap((part) => part.listed)
+    .map((entry, found) => ({ entry, found, rank: vehicleRank(entry.vehicle) }))
+    .sort((a, b) => a.rank - b.rank || a.found - b.found)
+    .slice(0, LISTED)
+    .map(({ entry }) => entry);
+  return { count: parts.reduce((sum, part) => sum + part.count, 0), listed };
+}
+
 export class EdgeHistory {
-  readonly stale: string[] = [];
-  private staleCount = 0;
+  readonly stale: StaleEdges = { count: 0, listed: [] };
   private shard = new Map<string, LedgerEntry>();
   private seen = new Set<string>();
   private vehicle = '';
@@ -25,10 +41,6 @@ export class EdgeHistory {
   constructor(dataDir: string, mode: HistoryMode) {
     this.dataDir = dataDir;
     this.mode = mode;
-  }
-
-  get staleEdges(): number {
-    return this.staleCount;
   }
 
   beginVehicle(slug: string): void {
@@ -66,7 +78,7 @@ export class EdgeHistory {
 
   private reportStale(message: string): void {
     if (this.mode === 'provisional') return;
-    this.staleCount += 1;
-    if (this.stale.length < LISTED) this.stale.push(message);
+    this.stale.count += 1;
+    if (this.stale.listed.length < LISTED) this.stale.listed.push({ vehicle: this.vehicle, message });
   }
 }

@@ -14,10 +14,12 @@ const LIST_END = Buffer.from(']}\n');
 const commaSeparated = (entries: readonly EdgeBody[]): Buffer[] =>
   entries.flatMap((entry, i) => (i === 0 ? [entry] : [COMMA, entry]));
 
-/** The list document `{slug, chargers|vehicles: [...]}` from its entries' bodies, already in order. */
-export function listBody(slug: string, key: 'chargers' | 'vehicles', entries: readonly EdgeBody[]): Buffer {
-  const head = Buffer.from(`{"slug":${JSON.stringify(slug)},"${key}":[`);
-  return Buffer.concat([head, ...commaSeparated(entries), LIST_END]);
+/**
+ * The list document `{slug, chargers|vehicles: [...]}` from its entries' bodies, already in order, as the parts it
+ * is made of: a file is written from them in one writev, without joining them first.
+ */
+export function listParts(slug: string, key: 'chargers' | 'vehicles', entries: readonly EdgeBody[]): Buffer[] {
+  return [Buffer.from(`{"slug":${JSON.stringify(slug)},"${key}":[`), ...commaSeparated(entries), LIST_END];
 }
 
 /** Every edge body starts with this (vehicle is the first field); inside a JSON string the quotes would be escaped. */

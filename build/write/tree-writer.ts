@@ -1,9 +1,25 @@
 // Writes a rendered tree into public/: nothing in public/ changes before commit(); commit() moves the staged files in
-// and deletes what the build no longer produces, rolled forward from a journal if it is ever interrupted.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// and deletes what the build no longer produces, rolled forward from a journal if it is ever interrupted. A second
+// thread of the build joins the writer (share() → join()) and writes into the same staging folder; its report is
+// absorbed before the commit.
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writevSync,
+} from 'node:fs';
 import path from 'node:path';
 import { filesUnder } from '../core/files-under.ts';
-import { WriteThread } from './write-thread.ts';
+
+/** A file's content: text, bytes, or bytes in parts (a list assembled from edge bodies, written with one writev). */
+export type FileBody = string | Buffer | readonly Buffer[];
 
 export interface WriteStats {
   /** Files whose content is new or changed, written into public/. */
@@ -23,8 +39,21 @@ export type WriteMode = 'full' | 'incremental';
 /** Marks a staging folder whose commit began: a later writer finishes it instead of discarding it. */
 const JOURNAL = '.commit-journal.json';
 
-/** A first build hands its files to a write thread after this many (a small build is not worth starting one). */
-export const THREAD_AFTER_FILES = 2000;
+/** What another thread needs to write into the same staging folder: TreeWriter.join(share). */
+export interface WriterShare {
+  publicDir: string;
+  ownedPaths: readonly string[];
+  mode: WriteMode;
+  firstBuild: boolean;
+}
+
+/** What a joined writer wrote, for the writer it joined: absorb(report). */
+export interface WriterReport {
+  written: number;
+  unchanged: number;
+  /** Full rebuilds only: the paths it produced. */
+  produced: string[];
+}
 
 /**
  * Collects a build's files. A failed or aborted build leaves public/ exactly as it was. A commit replaces each
@@ -42,57 +71,77 @@ export class TreeWriter {
   private readonly madeDirs = new Set<string>();
   private written = 0;
   private unchanged = 0;
-  /** First builds of many files: stages them on a second thread. */
-  private thread: WriteThread | null = null;
 
   readonly publicDir: string;
   private readonly ownedPaths: readonly string[];
   private readonly mode: WriteMode;
 
-  constructor(publicDir: string, ownedPaths: readonly string[], mode: WriteMode = 'full') {
+  /** `joining`: the writer of another thread, whose staging folder this one writes into (see join()). */
+  constructor(publicDir: string, ownedPaths: readonly string[], mode: WriteMode = 'full', joining?: WriterShare) {
     this.publicDir = publicDir;
     this.ownedPaths = ownedPaths;
     this.mode = mode;
     this.stagingDir = path.join(path.dirname(publicDir), `.${path.basename(publicDir)}-staging`);
+    if (joining) {
+      this.firstBuild = joining.firstBuild;
+      return;
+    }
     if (existsSync(path.join(this.stagingDir, JOURNAL))) this.finishCommit();
     rmSync(this.stagingDir, { recursive: true, force: true });
     this.firstBuild = mode === 'full' && !ownedPaths.some((owned) => existsSync(path.join(publicDir, owned)));
+  }
+
+  share(): WriterShare {
+    return { publicDir: this.publicDir, ownedPaths: this.ownedPaths, mode: this.mode, firstBuild: this.firstBuild };
+  }
+
+  /** A writer for another thread, into the staging folder of the writer that shared `share`; it never commits. */
+  static join(share: WriterShare): TreeWriter {
+    return new TreeWriter(share.publicDir, share.ownedPaths, share.mode, share);
+  }
+
+  /** A joined writer's figures, for absorb(). */
+  report(): WriterReport {
+    return { written: this.written, unchanged: this.unchanged, produced: [...this.produced] };
+  }
+
+  /** Takes in what a joined writer wrote, before commit(); a path both produced fails as a path produced twice does. */
+  absorb(report: WriterReport): void {
+    this.written += report.written;
+    this.unchanged += report.unchanged;
+    for (const relativePath of report.produced) this.produce(relativePath);
   }
 
   /**
    * Stages `body` for `relativePath` unless public/ already holds exactly these bytes; returns whether it was staged.
    * `current`, when the caller has just read the file from public/, saves reading it again.
    */
-  write(relativePath: string, body: string | Buffer, current?: Buffer): boolean {
-    if (this.firstBuild && this.written >= THREAD_AFTER_FILES) {
-      this.thread ??= new WriteThread();
-      // Layout paths are normalised already: a plain join (path.join's normalising was a visible cost per file).
-      this.thread.write(`${this.stagingDir}${path.sep}${relativePath}`, body);
-      this.written += 1;
-      return true;
+  write(relativePath: string, body: FileBody, current?: Buffer): boolean {
+    if (!this.firstBuild) {
+      if (this.mode === 'full') this.produce(relativePath);
+      const bytes =
+        typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.isBuffer(body) ? body : Buffer.concat(body);
+      if (current ? current.equals(bytes) : sameBytes(path.join(this.publicDir, relativePath), bytes)) {
+        this.unchanged += 1;
+        return false;
+      }
     }
-    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-    if (this.mode === 'full' && !this.firstBuild) {
-      if (this.produced.has(relativePath)) throw new Error(`the build produced ${relativePath} twice`);
-      this.produced.add(relativePath);
-    }
-    if (
-      !this.firstBuild &&
-      (current ? current.equals(bytes) : sameBytes(path.join(this.publicDir, relativePath), bytes))
-    ) {
-      this.unchanged += 1;
-      return false;
-    }
-    const target = path.join(this.stagingDir, relativePath);
+    // Layout paths are normalised already: a plain join (path.join's normalising was a visible cost per file).
+    const target = `${this.stagingDir}${path.sep}${relativePath}`;
     const dir = path.dirname(target);
     if (!this.madeDirs.has(dir)) {
       mkdirSync(dir, { recursive: true });
       this.madeDirs.add(dir);
     }
-    // 'wx' refuses to overwrite, so a path produced twice fails even where nothing else tracks paths.
-    writeFileSync(target, bytes, { flag: 'wx' });
+    // 'wx' refuses to overwrite, so a path produced twice fails even where nothing else tracks paths (a first build).
+    writeNewFile(target, body);
     this.written += 1;
     return true;
+  }
+
+  private produce(relativePath: string): void {
+    if (this.produced.has(relativePath)) throw new Error(`the build produced ${relativePath} twice`);
+    this.produced.add(relativePath);
   }
 
   /** Incremental builds: deletes a file, or a folder when the path ends with "/", at commit. */
@@ -108,7 +157,6 @@ export class TreeWriter {
   }
 
   async commit(): Promise<WriteStats> {
-    await this.thread?.finish();
     const deletions = this.mode === 'full' ? (this.firstBuild ? [] : this.staleFiles()) : [...this.removals].sort();
     mkdirSync(this.stagingDir, { recursive: true });
     writeFileSync(path.join(this.stagingDir, `${JOURNAL}.tmp`), JSON.stringify({ deletions }));
@@ -118,7 +166,6 @@ export class TreeWriter {
   }
 
   abort(): void {
-    this.thread?.stop();
     rmSync(this.stagingDir, { recursive: true, force: true });
   }
 
@@ -172,6 +219,23 @@ export class TreeWriter {
           : [],
     );
     return owned.filter((file) => !this.produced.has(file) && !kept(file)).sort();
+  }
+}
+
+/** Creates `file` with `body` ('wx': never over an existing file); parts go in one writev, without joining them first. */
+function writeNewFile(file: string, body: FileBody): void {
+  if (typeof body === 'string' || Buffer.isBuffer(body)) {
+    writeFileSync(file, body, { flag: 'wx' });
+    return;
+  }
+  const fd = openSync(file, 'wx');
+  try {
+    const size = body.reduce((n, part) => n + part.length, 0);
+    const written = writevSync(fd, body);
+    // writev may write less than asked: writeFileSync writes the rest, however many calls that takes.
+    if (written < size) writeFileSync(fd, Buffer.concat(body).subarray(written));
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,6 +1,10 @@
-// spliceList: one side's entries replaced in a list file give the bytes listBody writes for the new entries.
+// spliceList: one side's entries replaced in a list file give the bytes of the list assembled from the new entries.
 import { describe, expect, it } from 'vitest';
-import { listBody, spliceList, type EdgeBody, type ListSide } from '../../build/render/list-files.ts';
+import { listParts, spliceList, type EdgeBody, type ListSide } from '../../build/render/list-files.ts';
+
+/** The list file the build writes from its entries' bodies. */
+const listBody = (owner: string, key: 'chargers' | 'vehicles', bodies: EdgeBody[]) =>
+  Buffer.concat(listParts(owner, key, bodies));
 
 /** An edge body as the build writes it: vehicle first, then charger, then the rest. */
 const edge = (vehicle: string, charger: string, region: string, note = ''): EdgeBody =>

@@ -1,11 +1,10 @@
-// The writer: first build in one move (a large one staged on a second thread), rebuilds that touch only changed files,
-// stale files removed, abort touches nothing.
-import { createHash } from 'node:crypto';
+// The writer: first build in one move, rebuilds that touch only changed files, stale files removed, abort touches
+// nothing; a writer joined from another thread stages into the same folder and its report counts in the commit.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { THREAD_AFTER_FILES, TreeWriter } from '../../build/write/tree-writer.ts';
+import { TreeWriter } from '../../build/write/tree-writer.ts';
 import { treeDigest } from '../helpers/fixture.ts';
 
 const OWNED = ['api/', '404.html'];
@@ -84,47 +83,46 @@ describe('TreeWriter', () => {
     again.abort();
   });
 
-  describe('a first build past the write-thread threshold', () => {
-    /** More files than the writer stages on its own thread: strings (some not ASCII) and Buffers, in nested folders. */
-    const manyFiles = (count = THREAD_AFTER_FILES + 700) =>
-      Array.from({ length: count }, (_, i): [string, string | Buffer] => [
-        `api/f${i % 37}/n${i}.json`,
-        i % 5 === 0 ? Buffer.from(`buffer ${i}`) : `{"n":${i},"s":"Eşarj ${'é'.repeat(i % 9)}"}\n`,
-      ]);
-    const expected = (files: [string, string | Buffer][]) =>
-      Object.fromEntries(files.map(([file, body]) => [file, createHash('sha256').update(body).digest('hex')]));
-
-    it('writes every file byte for byte', async () => {
+  describe('a writer joined from another thread', () => {
+    it('writes into the same staging folder, and its report counts in the commit', async () => {
       const publicDir = fresh();
-      const files = manyFiles();
       const writer = new TreeWriter(publicDir, OWNED);
-      for (const [file, body] of files) writer.write(file, body);
-      expect(await writer.commit()).toEqual({ written: files.length, unchanged: 0, deleted: 0 });
-      expect(treeDigest(publicDir)).toEqual(expected(files));
+      const joined = TreeWriter.join(writer.share());
+      writer.write('api/a.json', 'A');
+      joined.write('api/b/c.json', Buffer.from('C'));
+      joined.write('api/b/d.json', [Buffer.from('{"list":['), Buffer.from('1'), Buffer.from(']}')]);
+      writer.absorb(joined.report());
+      expect(await writer.commit()).toEqual({ written: 3, unchanged: 0, deleted: 0 });
+      expect(readFileSync(path.join(publicDir, 'api/b/d.json'), 'utf8')).toBe('{"list":[1]}');
       expect(existsSync(writer.stagingDir)).toBe(false);
     });
 
-    it('a path produced twice on the thread fails the commit, and abort leaves no public/ and no staging folder', async () => {
+    it('on a rebuild, leaves unchanged files alone and fails on a path both threads produced', async () => {
       const publicDir = fresh();
+      await build(publicDir, { 'api/a.json': 'A', 'api/b.json': 'B', 'api/stale.json': 'S' });
       const writer = new TreeWriter(publicDir, OWNED);
-      for (const [file, body] of manyFiles()) writer.write(file, body);
-      writer.write(`api/f1/n1.json`, 'again');
-      await expect(writer.commit()).rejects.toThrow(/EEXIST.*api\/f1\/n1\.json/);
-      writer.abort();
-      expect(existsSync(publicDir)).toBe(false);
-      expect(existsSync(writer.stagingDir)).toBe(false);
+      const joined = TreeWriter.join(writer.share());
+      writer.write('api/a.json', 'A');
+      joined.write('api/b.json', 'B2');
+      expect(joined.report()).toEqual({ written: 1, unchanged: 0, produced: ['api/b.json'] });
+      writer.absorb(joined.report());
+      expect(await writer.commit()).toEqual({ written: 1, unchanged: 1, deleted: 1 });
+      expect(readFileSync(path.join(publicDir, 'api/b.json'), 'utf8')).toBe('B2');
+
+      const again = new TreeWriter(publicDir, OWNED);
+      const other = TreeWriter.join(again.share());
+      again.write('api/a.json', 'A');
+      other.write('api/a.json', 'A');
+      expect(() => again.absorb(other.report())).toThrow('the build produced api/a.json twice');
+      again.abort();
     });
 
-    it('abort while the thread writes stops it and leaves public/ as it was', async () => {
-      const publicDir = fresh();
-      mkdirSync(publicDir);
-      writeFileSync(path.join(publicDir, 'robots.txt'), 'keep');
-      const before = treeDigest(publicDir);
-      const writer = new TreeWriter(publicDir, OWNED);
-      for (const [file, body] of manyFiles(THREAD_AFTER_FILES * 3)) writer.write(file, body);
+    it('a first build refuses a file the other thread already staged', () => {
+      const writer = new TreeWriter(fresh(), OWNED);
+      TreeWriter.join(writer.share()).write('api/a.json', 'A');
+      expect(() => writer.write('api/a.json', 'A')).toThrow(/EEXIST/);
       writer.abort();
       expect(existsSync(writer.stagingDir)).toBe(false);
-      expect(treeDigest(publicDir)).toEqual(before);
     });
   });
 });

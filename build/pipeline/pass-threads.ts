@@ -1,0 +1,166 @@
+// How the threads of a full pass (full-pass.ts) work together: the counters they claim vehicles and chargers from, the
+// messages between the build's thread and a helper (full-pass-worker.ts), and a helper's failure carried back as the
+// error it was (a schema violation, a data problem), so the build reports it as a single thread would.
+import { Worker } from 'node:worker_threads';
+import { SchemaViolation } from '../api/validate-documents.ts';
+import { DataError, type Problem } from '../data/problems.ts';
+import type { Dataset } from '../data/dataset.ts';
+import type { HistoryMode, StaleEdges } from '../release/edge-history.ts';
+import type { WriterReport, WriterShare } from '../write/tree-writer.ts';
+
+const NEXT_VEHICLE = 0;
+const NEXT_CHARGER = 1;
+const FAILED = 2;
+
+/** The next vehicle and charger no thread has taken, shared by every thread of a pass; and whether one failed. */
+export class WorkCounters {
+  private readonly slots: Int32Array<SharedArrayBuffer>;
+
+  constructor(buffer = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT)) {
+    this.slots = new Int32Array(buffer);
+  }
+
+  get buffer(): SharedArrayBuffer {
+    return this.slots.buffer;
+  }
+
+  /** The index of the next vehicle, or -1 when every one is taken or a thread failed. */
+  claimVehicle(vehicles: number): number {
+    return this.claim(NEXT_VEHICLE, vehicles);
+  }
+
+  /** The index of the next charger, or -1 when every one is taken or a thread failed. */
+  claimCharger(chargers: number): number {
+    return this.claim(NEXT_CHARGER, chargers);
+  }
+
+  /** Every thread stops claiming. */
+  fail(): void {
+    Atomics.store(this.slots, FAILED, 1);
+  }
+
+  private claim(slot: number, count: number): number {
+    if (Atomics.load(this.slots, FAILED) === 1) return -1;
+    const next = Atomics.add(this.slots, slot, 1);
+    return next < count ? next : -1;
+  }
+}
+
+/** A helper's share of the pass, sent once the build has loaded the data (the helper has loaded its code by then). */
+export interface HelperTask {
+  data: Dataset;
+  dataDir: string;
+  publicDir: string;
+  mode: HistoryMode;
+  share: WriterShare;
+  /** Every thread's spill folder; this helper spills into spills[thread]. */
+  spills: string[];
+  thread: number;
+  counters: SharedArrayBuffer;
+}
+
+/** What a helper did: for the build's writer, its file count and its stale edges. */
+export interface HelperReport {
+  writer: WriterReport;
+  files: number;
+  stale: StaleEdges;
+}
+
+/** An error as it crosses threads. */
+interface CarriedError {
+  name: string;
+  message: string;
+  stack?: string;
+  path?: string;
+  kind?: string;
+  problems?: unknown[];
+}
+
+/** Helper → build. */
+export type HelperMessage =
+  { type: 'vehicles-done' } | { type: 'done'; report: HelperReport } | { type: 'failed'; error: CarriedError };
+/** Build → helper: its task, then (once every thread's vehicles are done) the word to claim chargers. */
+export type BuildMessage = { type: 'begin'; task: HelperTask } | { type: 'start-chargers' };
+
+export function carryError(error: unknown): CarriedError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const { name, message, stack } = error;
+  if (error instanceof SchemaViolation)
+    return { name, message, stack, path: error.path, kind: error.kind, problems: error.problems };
+  if (error instanceof DataError) return { name, message, stack, problems: error.problems };
+  return { name, message, ...(stack === undefined ? {} : { stack }) };
+}
+
+/** The error a helper met, as the class it was thrown as. */
+export function reviveError(carried: CarriedError): Error {
+  if (carried.name === 'SchemaViolation')
+    return new SchemaViolation(carried.path!, carried.kind! as SchemaViolation['kind'], carried.problems! as string[]);
+  if (carried.name === 'DataError') return new DataError(carried.problems! as Problem[]);
+  const error = new Error(`a helper thread of the build failed: ${carried.message}`);
+  if (carried.stack) error.stack = `${error.message}\n(helper) ${carried.stack}`;
+  return error;
+}
+
+/** The build's side of one helper thread. */
+export class PassHelper {
+  private readonly worker: Worker;
+  /** Messages (or the worker's failure) not yet asked for, and the askers waiting for one. */
+  private readonly arrived: (HelperMessage | Error)[] = [];
+  private readonly waiting: ((item: HelperMessage | Error) => void)[] = [];
+  private finished = false;
+
+  /** Starts the thread: it loads the build's code, then waits for begin(). */
+  constructor() {
+    this.worker = new Worker(new URL('./full-pass-worker.ts', import.meta.url));
+    this.worker.on('message', (message: HelperMessage) => this.deliver(message));
+    this.worker.on('error', (error: Error) => this.deliver(error));
+    this.worker.on('exit', (code) => {
+      if (!this.finished) this.deliver(new Error(`a helper thread of the build stopped (exit code ${code})`));
+    });
+  }
+
+  begin(task: HelperTask): void {
+    this.post({ type: 'begin', task });
+  }
+
+  /** Resolves once the helper's vehicles are written and spilled. */
+  async vehiclesDone(): Promise<void> {
+    await this.next('vehicles-done');
+  }
+
+  startChargers(): void {
+    this.post({ type: 'start-chargers' });
+  }
+
+  /** Resolves with the helper's report once its chargers are written; the thread is then ended. */
+  async finish(): Promise<HelperReport> {
+    const { report } = await this.next('done');
+    this.finished = true;
+    await this.worker.terminate();
+    return report;
+  }
+
+  /** Ends the thread wherever it is (its files are in the staging folder, which the build then removes). */
+  async stop(): Promise<void> {
+    this.finished = true;
+    await this.worker.terminate();
+  }
+
+  private post(message: BuildMessage): void {
+    this.worker.postMessage(message);
+  }
+
+  private deliver(item: HelperMessage | Error): void {
+    const waiter = this.waiting.shift();
+    if (waiter) waiter(item);
+    else this.arrived.push(item);
+  }
+
+  private async next<T extends HelperMessage['type']>(type: T): Promise<Extract<HelperMessage, { type: T }>> {
+    const item = this.arrived.shift() ?? (await new Promise<HelperMessage | Error>((r) => this.waiting.push(r)));
+    if (item instanceof Error) throw item;
+    if (item.type === 'failed') throw reviveError(item.error);
+    if (item.type !== type) throw new Error(`a helper thread of the build sent ${item.type}, not ${type}`);
+    return item as Extract<HelperMessage, { type: T }>;
+  }
+}
