@@ -9,7 +9,7 @@ import type { Dataset } from '../data/dataset.ts';
 import type { EdgeFacts } from '../derive/derive-edge.ts';
 import type { EdgeHistory, HistoryMode } from '../release/edge-history.ts';
 import type { SlugAliases } from '../render/aliases.ts';
-import type { SiteFile } from '../render/global-files.ts';
+import type { SiteFile } from '../render/site-file.ts';
 import { layout } from '../render/layout.ts';
 import { listParts, type EdgeBody } from '../render/list-files.ts';
 import type { SpilledEntry } from '../write/charger-spill.ts';

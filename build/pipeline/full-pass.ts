@@ -11,7 +11,7 @@ import type { Dataset } from '../data/dataset.ts';
 import { TABLES } from '../data/tables.ts';
 import { edgesOfVehicle } from '../derive/all-edges.ts';
 import { combineStale, EdgeHistory, type StaleEdges } from '../release/edge-history.ts';
-import { apiFile } from '../render/global-files.ts';
+import { apiFile } from '../render/site-file.ts';
 import { layout } from '../render/layout.ts';
 import { ChargerSpill, spilledEntries, type SpilledEntry } from '../write/charger-spill.ts';
 import { emit, writeEdge, writeLists, type PassContext } from './edge-passes.ts';

@@ -8,7 +8,7 @@ import { edgesOfVehicle } from '../derive/all-edges.ts';
 import { deriveEdge } from '../derive/derive-edge.ts';
 import { EdgeHistory, type StaleEdges } from '../release/edge-history.ts';
 import { chargerDocument, vehicleDocument } from '../api/resource-documents.ts';
-import { apiFile } from '../render/global-files.ts';
+import { apiFile } from '../render/site-file.ts';
 import { layout } from '../render/layout.ts';
 import { spliceList, type EdgeBody, type ListSide } from '../render/list-files.ts';
 import type { SpilledEntry } from '../write/charger-spill.ts';

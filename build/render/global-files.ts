@@ -3,7 +3,7 @@
 import { edgeContent, edgeDocument } from '../api/edge-content.ts';
 import { DOCUMENT_KINDS, jsonSchemaOf, schemaPath } from '../api/json-schemas.ts';
 import { openApiDocument } from '../api/openapi.ts';
-import type { DocumentKind, Edge } from '../api/schemas.ts';
+import type { Edge } from '../api/schemas.ts';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../core/errors.ts';
 import { DEFAULT_REGION } from '../core/regions.ts';
 import type { Dataset } from '../data/dataset.ts';
@@ -22,22 +22,7 @@ import {
 import { exploreFiles } from './explore-page.ts';
 import { layout } from './layout.ts';
 import { referencePage, type Example } from './reference-page.ts';
-
-export interface SiteFile {
-  path: string;
-  body: string;
-  /** For API documents: the schema the document must match, and the document itself (validated before writing). */
-  schema?: DocumentKind;
-  document?: unknown;
-}
-
-export const toJson = (document: unknown): string => `${JSON.stringify(document)}\n`;
-export const apiFile = (path: string, schema: DocumentKind, document: unknown): SiteFile => ({
-  path,
-  body: toJson(document),
-  schema,
-  document,
-});
+import { apiFile, type SiteFile } from './site-file.ts';
 
 /** A list shortened to its first item, for the reference page. */
 function shortList(url: string, document: Record<string, unknown>, key: string): Example {
