@@ -2,6 +2,7 @@
 // messages between the build's thread and a helper (full-pass-worker.ts), and a helper's failure carried back as the
 // error it was (a schema violation, a data problem), so the build reports it as a single thread would.
 import { Worker } from 'node:worker_threads';
+import type { DocumentKind } from '../api/schemas.ts';
 import { SchemaViolation } from '../api/validate-documents.ts';
 import { DataError, type Problem } from '../data/problems.ts';
 import type { Dataset } from '../data/dataset.ts';
@@ -66,15 +67,11 @@ export interface HelperReport {
   stale: StaleEdges;
 }
 
-/** An error as it crosses threads. */
-interface CarriedError {
-  name: string;
-  message: string;
-  stack?: string;
-  path?: string;
-  kind?: string;
-  problems?: unknown[];
-}
+/** An error as it crosses threads: what its class needs to be made again. */
+type CarriedError =
+  | { name: 'SchemaViolation'; path: string; kind: DocumentKind; problems: string[] }
+  | { name: 'DataError'; problems: Problem[] }
+  | { name: 'Error'; message: string; stack: string | undefined };
 
 /** Helper → build. */
 export type HelperMessage =
@@ -83,19 +80,18 @@ export type HelperMessage =
 export type BuildMessage = { type: 'begin'; task: HelperTask } | { type: 'start-chargers' };
 
 export function carryError(error: unknown): CarriedError {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
-  const { name, message, stack } = error;
   if (error instanceof SchemaViolation)
-    return { name, message, stack, path: error.path, kind: error.kind, problems: error.problems };
-  if (error instanceof DataError) return { name, message, stack, problems: error.problems };
-  return { name, message, ...(stack === undefined ? {} : { stack }) };
+    return { name: 'SchemaViolation', path: error.path, kind: error.kind, problems: error.problems };
+  if (error instanceof DataError) return { name: 'DataError', problems: error.problems };
+  return error instanceof Error
+    ? { name: 'Error', message: error.message, stack: error.stack }
+    : { name: 'Error', message: String(error), stack: undefined };
 }
 
 /** The error a helper met, as the class it was thrown as. */
 export function reviveError(carried: CarriedError): Error {
-  if (carried.name === 'SchemaViolation')
-    return new SchemaViolation(carried.path!, carried.kind! as SchemaViolation['kind'], carried.problems! as string[]);
-  if (carried.name === 'DataError') return new DataError(carried.problems! as Problem[]);
+  if (carried.name === 'SchemaViolation') return new SchemaViolation(carried.path, carried.kind, carried.problems);
+  if (carried.name === 'DataError') return new DataError(carried.problems);
   const error = new Error(`a helper thread of the build failed: ${carried.message}`);
   if (carried.stack) error.stack = `${error.message}\n(helper) ${carried.stack}`;
   return error;
