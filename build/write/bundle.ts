@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, readFileSync, statSync } from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { filesUnder } from '../core/files-under.ts';
 import tar from 'tar-stream';
 
@@ -40,16 +41,49 @@ export function folderSources(
     .map((relative) => ({ name: `${prefix}${relative}`, path: `${dir}/${relative}` }));
 }
 
-/** Gzip's header names the operating system; zlib writes the machine's. Force "Unix" so every machine writes the same bytes. */
-function fixedGzipOs(): Transform {
-  let first = true;
+/** Bytes of tar per gzip member: large enough that the compression is as good as one stream's (59 MB either way). */
+const MEMBER_BYTES = 4 * 1024 * 1024;
+/** Members being compressed at once, on libuv's thread pool (4 threads by default): every core has one. */
+const MEMBERS_IN_FLIGHT = 4;
+const gzipAsync = promisify(gzip);
+
+/**
+ * Gzip as consecutive members of `memberBytes` of input each (the last one shorter), compressed concurrently and
+ * written in order: a multi-member gzip file, which gzip, tar and zlib's gunzip read as one stream. The members' bounds
+ * depend only on the bytes, not on how they arrive, so the same input gives the same file; each member's header names
+ * the operating system "Unix" (zlib writes the machine's), so every machine writes the same bytes.
+ */
+export function gzipMembers(memberBytes = MEMBER_BYTES, inFlight = MEMBERS_IN_FLIGHT): Transform {
+  const compressing: Promise<Buffer>[] = [];
+  let held: Buffer[] = [];
+  let size = 0;
+  const compress = (input: Buffer) =>
+    gzipAsync(input, { level: 6, chunkSize: memberBytes }).then((member) => {
+      member[9] = 3;
+      return member;
+    });
   return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      if (first && chunk.length > 9) {
-        chunk[9] = 3;
-        first = false;
+    transform(this: Transform, chunk: Buffer, _encoding, done) {
+      held.push(chunk);
+      size += chunk.length;
+      while (size >= memberBytes) {
+        const joined = Buffer.concat(held, size);
+        compressing.push(compress(joined.subarray(0, memberBytes)));
+        held = [joined.subarray(memberBytes)];
+        size -= memberBytes;
       }
-      done(null, chunk);
+      // Enough in flight: hand the oldest on as they are done (the input waits meanwhile).
+      const drain = async () => {
+        while (compressing.length >= inFlight) this.push(await compressing.shift()!);
+      };
+      drain().then(() => done(), done);
+    },
+    flush(this: Transform, done) {
+      if (size > 0) compressing.push(compress(Buffer.concat(held, size)));
+      Promise.all(compressing).then((members) => {
+        for (const member of members) this.push(member);
+        done();
+      }, done);
     },
   });
 }
@@ -62,31 +96,6 @@ function foldersOf(names: readonly string[]): string[] {
     for (let i = 1; i < parts.length; i += 1) folders.add(`${parts.slice(0, i).join('/')}/`);
   }
   return [...folders];
-}
-
-/**
- * Joins the tar stream's many small chunks (a 512-byte header, then a body, per file) into 1 MB pieces, so gzip runs
- * a few hundred times instead of twice per file; deflate's output does not depend on how its input is cut.
- */
-function coalesced(): Transform {
-  const LIMIT = 1024 * 1024;
-  let held: Buffer[] = [];
-  let size = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      held.push(chunk);
-      size += chunk.length;
-      if (size >= LIMIT) {
-        const joined = Buffer.concat(held, size);
-        held = [];
-        size = 0;
-        done(null, joined);
-      } else done();
-    },
-    flush(done) {
-      done(null, size > 0 ? Buffer.concat(held, size) : undefined);
-    },
-  });
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -106,14 +115,7 @@ export async function writeBundle(sources: readonly BundleSource[], out: string)
       done(null, chunk);
     },
   });
-  const written = pipeline(
-    pack,
-    coalesced(),
-    createGzip({ level: 6, chunkSize: 1024 * 1024 }),
-    fixedGzipOs(),
-    counting,
-    createWriteStream(out),
-  );
+  const written = pipeline(pack, gzipMembers(), counting, createWriteStream(out));
   const sums: string[] = [];
   let bytes = 0;
   const add = (header: tar.Header, body: Buffer = Buffer.alloc(0)) =>
