@@ -64,27 +64,45 @@ export function cachedText(
   }
 }
 
+/** Where the value derived from `input` under `name` is kept, for the current code. */
+function valueEntry(name: string, input: Buffer, cacheRoot: string): { folder: string; entry: string } {
+  const digest = createHash('sha256').update(input).digest('hex').slice(0, 24);
+  return { folder: path.join(cacheRoot, name), entry: `${codeDigest()}-${digest}.v8` };
+}
+
+/** The value kept under `name` for `input` and the current code, or undefined when there is none. */
+export function readCachedValue<T>(name: string, input: Buffer, cacheRoot = CACHE_ROOT): T | undefined {
+  const { folder, entry } = valueEntry(name, input, cacheRoot);
+  try {
+    return deserialize(readFileSync(path.join(folder, entry))) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps `value` under `name` for `input` (atomically), dropping the entries of `name` for other inputs. */
+export function storeCachedValue(name: string, input: Buffer, value: unknown, cacheRoot = CACHE_ROOT): void {
+  const { folder, entry } = valueEntry(name, input, cacheRoot);
+  try {
+    mkdirSync(folder, { recursive: true });
+    const temporary = path.join(folder, `${entry}.${process.pid}.tmp`);
+    writeFileSync(temporary, serialize(value));
+    renameSync(temporary, path.join(folder, entry));
+    for (const other of readdirSync(folder))
+      if (other !== entry && other.endsWith('.v8')) rmSync(path.join(folder, other), { force: true });
+  } catch {
+    // Not stored: the next run derives it again.
+  }
+}
+
 /**
  * What `produce()` derives from `input`, kept (serialised with node:v8) under `name`, the input's digest and the code
  * digest. Storing it drops the entries of `name` for other inputs, so the cache holds one per name.
  */
 export function cachedValue<T>(name: string, input: Buffer, produce: () => T, cacheRoot = CACHE_ROOT): T {
-  const folder = path.join(cacheRoot, name);
-  const entry = `${codeDigest()}-${createHash('sha256').update(input).digest('hex').slice(0, 24)}.v8`;
-  try {
-    return deserialize(readFileSync(path.join(folder, entry))) as T;
-  } catch {
-    const value = produce();
-    try {
-      mkdirSync(folder, { recursive: true });
-      const temporary = path.join(folder, `${entry}.${process.pid}.tmp`);
-      writeFileSync(temporary, serialize(value));
-      renameSync(temporary, path.join(folder, entry));
-      for (const other of readdirSync(folder))
-        if (other !== entry && other.endsWith('.v8')) rmSync(path.join(folder, other), { force: true });
-    } catch {
-      // Not stored: the next build derives it again.
-    }
-    return value;
-  }
+  const cached = readCachedValue<T>(name, input, cacheRoot);
+  if (cached !== undefined) return cached;
+  const value = produce();
+  storeCachedValue(name, input, value, cacheRoot);
+  return value;
 }

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MARKET_SUFFIX_TEXT } from '../../build/core/slugs.ts';
+import { storeCachedValue } from '../../build/core/derived-cache.ts';
+import { dataStamp } from '../../build/data/data-stamp.ts';
 import { fixCsv, fixYaml } from '../../build/data/fix.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyFixture, editData as edit, MINI_FIXTURE } from '../helpers/fixture.ts';
@@ -14,6 +16,18 @@ describe('npm run check', () => {
     const result = await run('check', copyFixture());
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^data\/ is clean: \d+ rows in 11 files passed every check/m);
+  });
+
+  it('answers from its cache while data/ is unchanged, and checks again after any change', async () => {
+    const root = copyFixture();
+    const stamp = dataStamp(path.join(root, 'data')).key;
+    // A result only a cache could give: the command must answer it without reading the data.
+    storeCachedValue('check-result', stamp, { problems: [], rows: 4242, files: 11 });
+    expect((await run('check', root)).stdout).toBe('data/ is clean: 4242 rows in 11 files passed every check\n');
+    edit(root, 'vehicles.csv', (t) => `${t}\n`);
+    const again = await run('check', root);
+    expect(again.status).toBe(0);
+    expect(again.stdout).not.toContain('4242');
   });
 
   it('reports one error of each kind at its exact file:line:column, with the check name, and exits 1', async () => {
