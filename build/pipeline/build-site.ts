@@ -129,7 +129,7 @@ async function build(
       context.files += 1;
       const stats = await writer.commit();
       if (mode === 'enforce') {
-        // Loaded here: a preview build (npm start, npm run build -- --preview) needs neither tar nor the exports' code.
+        // Loaded here: a preview build (npm run build -- --preview) needs neither tar nor the exports' code.
         const { publishMirror } = await import('./publish-mirror.ts');
         await publishMirror(publicDir, release!, stats.written + stats.deleted > 0, context.validate);
         // The tree changed after the commit: renew the token file so that servers re-read the tree.
