@@ -3,8 +3,9 @@
 // can set back, so an unchanged stamp means unchanged files without reading them; but the file system's clock moves in
 // steps of milliseconds, so a file changed in the last moments could change again under the same stamp ("racy", as
 // git calls it): what is derived then must not be kept.
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder } from '../core/files-under.ts';
 
 /** A change this recent may be followed by another within the same step of the file system's clock. */
 const RACY_MS = 2000;
@@ -15,22 +16,10 @@ export interface DataStamp {
   racy: boolean;
 }
 
-/** The files under `dir`, as paths relative to it, folder by folder in name order (readdir's own recursion is slower). */
-function filesIn(dir: string, prefix = ''): string[] {
-  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
-  return entries.flatMap((entry) =>
-    entry.isDirectory()
-      ? filesIn(path.join(dir, entry.name), `${prefix}${entry.name}/`)
-      : entry.isFile()
-        ? [`${prefix}${entry.name}`]
-        : [],
-  );
-}
-
 export function dataStamp(dataDir: string, now = Date.now()): DataStamp {
   const lines = [path.resolve(dataDir)];
   let newest = 0n;
-  for (const file of filesIn(dataDir)) {
+  for (const file of filesUnder(dataDir).sort()) {
     const stat = statSync(path.join(dataDir, file), { bigint: true });
     lines.push(`${file}\0${stat.size}\0${stat.ino}\0${stat.mtimeNs}\0${stat.ctimeNs}`);
     for (const time of [stat.mtimeNs, stat.ctimeNs]) if (time > newest) newest = time;
