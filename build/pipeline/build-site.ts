@@ -12,7 +12,7 @@ import { layout, OWNED_PATHS, PUBLISHED_AFTER_COMMIT } from '../render/layout.ts
 import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
 import { changesSince, currentState, readState, writeState } from './build-state.ts';
 import { isSmallChange, FullBuildNeeded, type PassContext } from './edge-passes.ts';
-import { estimatedPairings, fullPass, pairingsOf, passThreads, startHelpers } from './full-pass.ts';
+import { estimatedPairings, fullPass, passThreads, startHelpers } from './full-pass.ts';
 import type { PassHelper } from './pass-threads.ts';
 import { incrementalPass } from './incremental-pass.ts';
 
@@ -55,24 +55,23 @@ export class StaleLedgerError extends Error {
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const publicDir = path.resolve(options.publicDir ?? path.join(options.root, 'public'));
   const dataDir = path.join(options.root, 'data');
+  const threads = options.threads ?? passThreads(estimatedPairings(dataDir));
   // A first build (or --full) is a full pass: its helper threads start now and load their code while this one loads
   // the data. Another build knows whether its pass is full only once the data is loaded.
-  const helpers =
-    options.full || !existsSync(publicDir)
-      ? startHelpers(options.threads ?? passThreads(estimatedPairings(dataDir)))
-      : null;
+  const helpers = options.full || !existsSync(publicDir) ? startHelpers(threads) : null;
   try {
-    return await build(options, publicDir, dataDir, helpers);
+    return await build(options, publicDir, dataDir, () => helpers ?? startHelpers(threads));
   } finally {
     await Promise.all((helpers ?? []).map((helper) => helper.stop()));
   }
 }
 
+/** `helpers`: the helper threads of a full pass (started already, or now). */
 async function build(
   options: BuildOptions,
   publicDir: string,
   dataDir: string,
-  helpers: PassHelper[] | null,
+  helpers: () => PassHelper[],
 ): Promise<BuildResult> {
   const mode = options.history ?? 'enforce';
   const data = loadDataset(options.root);
@@ -106,9 +105,7 @@ async function build(
     };
     try {
       const stale =
-        pass === 'incremental'
-          ? await incrementalPass(context, changes!)
-          : await fullPass(context, helpers ?? startHelpers(options.threads ?? passThreads(pairingsOf(data))));
+        pass === 'incremental' ? await incrementalPass(context, changes!) : await fullPass(context, helpers());
       if (stale.count > 0) {
         const more = stale.count - stale.listed.length;
         throw new StaleLedgerError([

@@ -7,7 +7,6 @@ import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chargerDocument, vehicleDocument } from '../api/resource-documents.ts';
-import type { Dataset } from '../data/dataset.ts';
 import { TABLES } from '../data/tables.ts';
 import { edgesOfVehicle } from '../derive/all-edges.ts';
 import { combineStale, EdgeHistory, type StaleEdges } from '../release/edge-history.ts';
@@ -25,9 +24,6 @@ const MAX_THREADS = 4;
 /** Threads for a full pass over this many vehicle × charger pairings: one per core for a large dataset, else one. */
 export const passThreads = (pairings: number): number =>
   pairings < HELPERS_FROM_PAIRINGS ? 1 : Math.min(MAX_THREADS, os.availableParallelism());
-
-/** The pairings of `data`. */
-export const pairingsOf = (data: Dataset): number => data.vehicles.length * data.chargers.length;
 
 /** The pairings of the data in `dataDir` before it is loaded, from the vehicle and charger tables' line counts. */
 export function estimatedPairings(dataDir: string): number {
@@ -114,10 +110,7 @@ export const helperTask = (
  * Every vehicle's and charger's files, on this thread and `helpers` (each used once, and ended here); returns the stale
  * edges (a publishing build's problem).
  */
-export async function fullPass(
-  context: PassContext,
-  helpers: readonly PassHelper[] = startHelpers(passThreads(pairingsOf(context.data))),
-): Promise<StaleEdges> {
+export async function fullPass(context: PassContext, helpers: readonly PassHelper[]): Promise<StaleEdges> {
   const { data } = context;
   const spills = spillDirs(context.publicDir, helpers.length + 1);
   const counters = new WorkCounters();

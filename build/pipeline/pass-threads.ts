@@ -1,6 +1,7 @@
 // How the threads of a full pass (full-pass.ts) work together: the counters they claim vehicles and chargers from, the
 // messages between the build's thread and a helper (full-pass-worker.ts), and a helper's failure carried back as the
 // error it was (a schema violation, a data problem), so the build reports it as a single thread would.
+import { on } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { DocumentKind } from '../api/schemas.ts';
 import { SchemaViolation } from '../api/validate-documents.ts';
@@ -100,19 +101,13 @@ export function reviveError(carried: CarriedError): Error {
 /** The build's side of one helper thread. */
 export class PassHelper {
   private readonly worker: Worker;
-  /** Messages (or the worker's failure) not yet asked for, and the askers waiting for one. */
-  private readonly arrived: (HelperMessage | Error)[] = [];
-  private readonly waiting: ((item: HelperMessage | Error) => void)[] = [];
-  private finished = false;
+  /** The helper's messages, kept until asked for; the thread's 'error' fails the next ask, its exit ends them. */
+  private readonly messages: AsyncIterator<[HelperMessage]>;
 
   /** Starts the thread: it loads the build's code, then waits for begin(). */
   constructor() {
     this.worker = new Worker(new URL('./full-pass-worker.ts', import.meta.url));
-    this.worker.on('message', (message: HelperMessage) => this.deliver(message));
-    this.worker.on('error', (error: Error) => this.deliver(error));
-    this.worker.on('exit', (code) => {
-      if (!this.finished) this.deliver(new Error(`a helper thread of the build stopped (exit code ${code})`));
-    });
+    this.messages = on(this.worker, 'message', { close: ['exit'] }) as AsyncIterator<[HelperMessage]>;
   }
 
   begin(task: HelperTask): void {
@@ -131,14 +126,12 @@ export class PassHelper {
   /** Resolves with the helper's report once its chargers are written; the thread is then ended. */
   async finish(): Promise<HelperReport> {
     const { report } = await this.next('done');
-    this.finished = true;
-    await this.worker.terminate();
+    await this.stop();
     return report;
   }
 
   /** Ends the thread wherever it is (its files are in the staging folder, which the build then removes). */
   async stop(): Promise<void> {
-    this.finished = true;
     await this.worker.terminate();
   }
 
@@ -146,17 +139,12 @@ export class PassHelper {
     this.worker.postMessage(message);
   }
 
-  private deliver(item: HelperMessage | Error): void {
-    const waiter = this.waiting.shift();
-    if (waiter) waiter(item);
-    else this.arrived.push(item);
-  }
-
   private async next<T extends HelperMessage['type']>(type: T): Promise<Extract<HelperMessage, { type: T }>> {
-    const item = this.arrived.shift() ?? (await new Promise<HelperMessage | Error>((r) => this.waiting.push(r)));
-    if (item instanceof Error) throw item;
-    if (item.type === 'failed') throw reviveError(item.error);
-    if (item.type !== type) throw new Error(`a helper thread of the build sent ${item.type}, not ${type}`);
-    return item as Extract<HelperMessage, { type: T }>;
+    const next: IteratorResult<[HelperMessage]> = await this.messages.next();
+    if (next.done) throw new Error('a helper thread of the build stopped before it reported');
+    const [message] = next.value;
+    if (message.type === 'failed') throw reviveError(message.error);
+    if (message.type !== type) throw new Error(`a helper thread of the build sent ${message.type}, not ${type}`);
+    return message as Extract<HelperMessage, { type: T }>;
   }
 }

@@ -41,7 +41,7 @@ export function folderSources(
     .map((relative) => ({ name: `${prefix}${relative}`, path: `${dir}/${relative}` }));
 }
 
-/** Bytes of tar per gzip member: large enough that the compression is as good as one stream's (59 MB either way). */
+/** Bytes of tar per gzip member: large enough that the file is hardly larger than one stream's (release 0.16.0: +0.3 %). */
 const MEMBER_BYTES = 4 * 1024 * 1024;
 /** Members being compressed at once, on libuv's thread pool (4 threads by default): every core has one. */
 const MEMBERS_IN_FLIGHT = 4;
@@ -71,6 +71,10 @@ export function gzipMembers(memberBytes = MEMBER_BYTES, inFlight = MEMBERS_IN_FL
         compressing.push(compress(joined.subarray(0, memberBytes)));
         held = [joined.subarray(memberBytes)];
         size -= memberBytes;
+      }
+      if (compressing.length < inFlight) {
+        done();
+        return;
       }
       // Enough in flight: hand the oldest on as they are done (the input waits meanwhile).
       const drain = async () => {

@@ -94,8 +94,9 @@ function readRecords(dir: string, chargerIndex: number): SpillRecord[] {
   let bytes: Buffer;
   try {
     bytes = readFileSync(spillFile(dir, chargerIndex));
-  } catch {
-    return []; // nothing was spilled for this charger in this folder
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []; // nothing spilled for this charger here
+    throw error;
   }
   const records: SpillRecord[] = [];
   for (let at = 0; at < bytes.length;) {

@@ -117,6 +117,7 @@ export class TreeWriter {
    * `current`, when the caller has just read the file from public/, saves reading it again.
    */
   write(relativePath: string, body: FileBody, current?: Buffer): boolean {
+    let content = body;
     if (!this.firstBuild) {
       if (this.mode === 'full') this.produce(relativePath);
       const bytes =
@@ -125,6 +126,7 @@ export class TreeWriter {
         this.unchanged += 1;
         return false;
       }
+      content = bytes; // encoded once: written as compared
     }
     // Layout paths are normalised already: a plain join (path.join's normalising was a visible cost per file).
     const target = `${this.stagingDir}${path.sep}${relativePath}`;
@@ -134,7 +136,7 @@ export class TreeWriter {
       this.madeDirs.add(dir);
     }
     // 'wx' refuses to overwrite, so a path produced twice fails even where nothing else tracks paths (a first build).
-    writeNewFile(target, body);
+    writeNewFile(target, content);
     this.written += 1;
     return true;
   }
