@@ -1,6 +1,7 @@
 // `npm run build [-- --preview] [--full]`: builds public/ from data/; every problem is one line, public/ is left untouched.
 import { targetFolder } from './argument-kinds.ts';
-import { CommandError, defineCommand, ROOT_OPTION, runAsProgram } from './command.ts';
+import type { BuildOptions, BuildResult } from '../pipeline/build-site.ts';
+import { CommandError, defineCommand, ROOT_OPTION, runAsProgram, type Output } from './command.ts';
 
 export const command = defineCommand(
   {
@@ -19,35 +20,44 @@ export const command = defineCommand(
     examples: ['npm run build', 'npm run build -- --preview'],
   },
   async ({ options }, output) => {
-    const [{ SchemaViolation }, { buildSite, StaleLedgerError }] = await Promise.all([
-      import('../api/validate-documents.ts'),
-      import('../pipeline/build-site.ts'),
-    ]);
-    const started = performance.now();
-    try {
-      const result = await buildSite({
+    await buildWithReport(
+      {
         root: options.root,
         ...(options.public ? { publicDir: options.public } : {}),
         history: options.preview ? 'provisional' : 'enforce',
         full: options.full,
-      });
-      const ms = Math.round(performance.now() - started);
-      output.out(
-        `built dataset ${result.datasetVersion} in ${ms} ms (${result.pass}): ${result.files} files rendered, ` +
-          `${result.written} written, ${result.unchanged} unchanged, ${result.deleted} deleted`,
-      );
-    } catch (error) {
-      if (error instanceof StaleLedgerError) {
-        for (const reason of error.reasons) output.err(`  ${reason}`);
-        throw new CommandError(
-          'data/ changed since the last release, so this publishing build refuses it (public/ was not changed); ' +
-            'for a local look: npm run build -- --preview (releases are made after merge, by the release workflow)',
-        );
-      }
-      if (error instanceof SchemaViolation) throw new CommandError(`${error.message} (public/ was not changed)`);
-      throw error;
-    }
+      },
+      output,
+    );
   },
 );
+
+/** Runs a build and prints its one-line summary; a data, ledger or schema problem becomes the command's error. */
+export async function buildWithReport(buildOptions: BuildOptions, output: Output): Promise<BuildResult> {
+  const [{ SchemaViolation }, { buildSite, StaleLedgerError }] = await Promise.all([
+    import('../api/validate-documents.ts'),
+    import('../pipeline/build-site.ts'),
+  ]);
+  const started = performance.now();
+  try {
+    const result = await buildSite(buildOptions);
+    const ms = Math.round(performance.now() - started);
+    output.out(
+      `built dataset ${result.datasetVersion} in ${ms} ms (${result.pass}): ${result.files} files rendered, ` +
+        `${result.written} written, ${result.unchanged} unchanged, ${result.deleted} deleted`,
+    );
+    return result;
+  } catch (error) {
+    if (error instanceof StaleLedgerError) {
+      for (const reason of error.reasons) output.err(`  ${reason}`);
+      throw new CommandError(
+        'data/ changed since the last release, so this publishing build refuses it (public/ was not changed); ' +
+          'for a local look: npm run build -- --preview (releases are made after merge, by the release workflow)',
+      );
+    }
+    if (error instanceof SchemaViolation) throw new CommandError(`${error.message} (public/ was not changed)`);
+    throw error;
+  }
+}
 
 await runAsProgram(import.meta.url, command);

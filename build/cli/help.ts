@@ -8,13 +8,16 @@ function optionUsage(key: string, spec: OptionSpec): string {
   return spec.value ? `${flag(key)} ${spec.value.placeholder}` : flag(key);
 }
 
+/** How a user runs the command: `npm run <name>`, or npm's own shorthand `npm start`. */
+export const invocation = (name: string) => (name === 'start' ? 'npm start' : `npm run ${name}`);
+
 /** `npm run <name> -- <arg> [--option <value>] …`: every option is optional. */
 export function usageLine(spec: DeclaredCommand): string {
   const words = [
     ...(spec.arguments ?? []).map((a) => (a.optional ? `[<${a.name}>]` : `<${a.name}>`)),
     ...Object.entries(spec.options).map(([key, option]) => `[${optionUsage(key, option)}]`),
   ];
-  return `npm run ${spec.name}${words.length > 0 ? ` -- ${words.join(' ')}` : ''}`;
+  return `${invocation(spec.name)}${words.length > 0 ? ` -- ${words.join(' ')}` : ''}`;
 }
 
 /** Text cut into lines of at most `width` characters, at spaces. */

@@ -2,10 +2,10 @@
 // folder with netlify.toml and public/: this project, or a mirror) with netlify.toml's rules and the API's edge policy.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { RunningServer } from '../serve/server.ts';
+import type { RunningServer, ServerOptions } from '../serve/server.ts';
 import { parseTrustedProxies, type TrustedProxies } from '../serve/trusted-proxies.ts';
 import { folder, port, text } from './argument-kinds.ts';
-import { CommandError, defineCommand, runAsProgram, UsageError } from './command.ts';
+import { CommandError, defineCommand, runAsProgram, UsageError, type Output } from './command.ts';
 
 /** A port from $PORT: a whole number from 1 to 65535 (an empty value is refused, not a random port). */
 function portFromEnvironment(value: string): number {
@@ -31,6 +31,100 @@ function trustedProxiesOf(text: string | undefined): TrustedProxies | null {
 /** The servers this process started (tests close them; the program keeps serving until a signal). */
 export const runningServers: RunningServer[] = [];
 
+/** How to listen: the options `npm run serve` and `npm start` share. */
+export const LISTEN_OPTIONS = {
+  host: { description: 'the address to listen on', value: text('address'), default: '127.0.0.1' },
+  port: { description: 'the port to listen on', value: port, defaultText: '$PORT, else 8080' },
+  'trust-proxy': {
+    description:
+      'the proxies in front (addresses or CIDR ranges, comma-separated): X-Forwarded-For names the client only on a ' +
+      "connection from one of them, read from the right past every trusted address (as nginx's real_ip_recursive)",
+    value: text('addresses'),
+  },
+  'no-rate-limit': { description: 'lift the rate limit (for benchmarks only; responses still count)' },
+};
+
+export interface ListenValues {
+  host: string;
+  port?: number | undefined;
+  'trust-proxy'?: string | undefined;
+  'no-rate-limit': boolean;
+}
+
+/** Where and how to serve, every argument checked (a wrong one is a UsageError, before any work). */
+export interface ServePlan {
+  publicDir: string;
+  netlifyToml: string;
+  host: string;
+  port: number;
+  trustProxy: TrustedProxies | null;
+  noRateLimit: boolean;
+}
+
+export function servePlan(dir: string, values: ListenValues): ServePlan {
+  const port = values.port ?? (process.env.PORT !== undefined ? portFromEnvironment(process.env.PORT) : 8080);
+  const trustProxy = trustedProxiesOf(values['trust-proxy']);
+  const netlifyToml = path.join(dir, 'netlify.toml');
+  if (!existsSync(netlifyToml))
+    throw new UsageError(`${dir} has no netlify.toml: serve a project folder or a mirror folder`);
+  return {
+    publicDir: path.join(dir, 'public'),
+    netlifyToml,
+    host: values.host,
+    port,
+    trustProxy,
+    noRateLimit: values['no-rate-limit'],
+  };
+}
+
+/**
+ * Serves the built site until a signal and prints where. `publishing`: files of the tree still being written (npm
+ * start's exports and bundle); a request for one of them waits until they are.
+ */
+export async function serveFolder(
+  plan: ServePlan,
+  output: Output,
+  publishing?: ServerOptions['publishing'],
+): Promise<RunningServer> {
+  const { publicDir, host, port, trustProxy } = plan;
+  if (!existsSync(path.join(publicDir, 'api')))
+    throw new CommandError(`${publicDir} holds no built API: run npm run build (or npm run mirror) first`);
+  const { startServer } = await import('../serve/server.ts');
+  let server: RunningServer;
+  try {
+    server = await startServer({ ...plan, ...(publishing ? { publishing } : {}) });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      throw new CommandError(
+        `port ${port} on ${host} is already in use: stop the other server or pick another with --port`,
+      );
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      throw new CommandError(`cannot listen on ${host}: not an address of this machine`);
+    if (code === 'EACCES')
+      throw new CommandError(`not allowed to listen on port ${port} (ports below 1024 need privileges)`);
+    throw error;
+  }
+  runningServers.push(server);
+  const notes = [
+    'rules from netlify.toml',
+    ...(trustProxy ? [`X-Forwarded-For read from ${trustProxy.text}`] : []),
+    ...(plan.noRateLimit ? ['rate limit lifted for benchmarking'] : []),
+  ];
+  output.out(`serving ${path.relative(process.cwd(), publicDir) || '.'} at ${server.url}/api/v1 (${notes.join('; ')})`);
+  return server;
+}
+
+/** Closes every server this process started on SIGINT or SIGTERM, then exits. */
+export function closeServersOnSignal(): void {
+  if (runningServers.length === 0) return;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(
+      signal,
+      () => void Promise.all(runningServers.map((server) => server.close())).then(() => process.exit(0)),
+    );
+}
+
 export const command = defineCommand(
   {
     name: 'serve',
@@ -44,71 +138,17 @@ export const command = defineCommand(
         default: process.cwd(),
         defaultText: 'the current folder',
       },
-      host: { description: 'the address to listen on', value: text('address'), default: '127.0.0.1' },
-      port: { description: 'the port to listen on', value: port, defaultText: '$PORT, else 8080' },
-      'trust-proxy': {
-        description:
-          'the proxies in front (addresses or CIDR ranges, comma-separated): X-Forwarded-For names the client only on a ' +
-          "connection from one of them, read from the right past every trusted address (as nginx's real_ip_recursive)",
-        value: text('addresses'),
-      },
-      'no-rate-limit': { description: 'lift the rate limit (for benchmarks only; responses still count)' },
+      ...LISTEN_OPTIONS,
     },
     examples: [
       'npm run serve',
       'npm run serve -- --dir /srv/ev-mirror --host 0.0.0.0 --port 8080 --trust-proxy 127.0.0.1,10.0.0.0/8',
     ],
   },
-  async ({ options: values }, output) => {
-    const port = values.port ?? (process.env.PORT !== undefined ? portFromEnvironment(process.env.PORT) : 8080);
-    const trustProxy = trustedProxiesOf(values['trust-proxy']);
-    const dir = path.resolve(values.dir);
-    const publicDir = path.join(dir, 'public');
-    const netlifyToml = path.join(dir, 'netlify.toml');
-    if (!existsSync(netlifyToml))
-      throw new UsageError(`${dir} has no netlify.toml: serve a project folder or a mirror folder`);
-    if (!existsSync(path.join(publicDir, 'api')))
-      throw new CommandError(`${publicDir} holds no built API: run npm run build (or npm run mirror) first`);
-    const { startServer } = await import('../serve/server.ts');
-    let server: RunningServer;
-    try {
-      server = await startServer({
-        publicDir,
-        netlifyToml,
-        host: values.host,
-        port,
-        trustProxy,
-        noRateLimit: values['no-rate-limit'],
-      });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE')
-        throw new CommandError(
-          `port ${port} on ${values.host} is already in use: stop the other server or pick another with --port`,
-        );
-      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-        throw new CommandError(`cannot listen on ${values.host}: not an address of this machine`);
-      if (code === 'EACCES')
-        throw new CommandError(`not allowed to listen on port ${port} (ports below 1024 need privileges)`);
-      throw error;
-    }
-    runningServers.push(server);
-    const notes = [
-      'rules from netlify.toml',
-      ...(trustProxy ? [`X-Forwarded-For read from ${trustProxy.text}`] : []),
-      ...(values['no-rate-limit'] ? ['rate limit lifted for benchmarking'] : []),
-    ];
-    output.out(
-      `serving ${path.relative(process.cwd(), publicDir) || '.'} at ${server.url}/api/v1 (${notes.join('; ')})`,
-    );
+  async ({ options }, output) => {
+    await serveFolder(servePlan(path.resolve(options.dir), options), output);
   },
 );
 
 await runAsProgram(import.meta.url, command);
-if (runningServers.length > 0) {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.on(
-      signal,
-      () => void Promise.all(runningServers.map((server) => server.close())).then(() => process.exit(0)),
-    );
-}
+closeServersOnSignal();

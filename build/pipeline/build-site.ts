@@ -1,7 +1,8 @@
 // The build: data/ → load and check → derive every edge once → render (stamped from the ledger) → validate against the
 // JSON Schemas → write → public/. A rebuild redoes only the vehicles and chargers whose inputs changed (build-state.ts).
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { createDocumentValidator } from '../api/validate-documents.ts';
 import { loadDataset } from '../checks/load-dataset.ts';
 import { dataDigest, readRelease, RELEASE_FILE } from '../data/release-file.ts';
@@ -13,7 +14,8 @@ import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
 import { changesSince, currentState, readState, writeState } from './build-state.ts';
 import { isSmallChange, FullBuildNeeded, type PassContext } from './edge-passes.ts';
 import { estimatedPairings, fullPass, passThreads, startHelpers } from './full-pass.ts';
-import type { PassHelper } from './pass-threads.ts';
+import { reviveError, type CarriedError, type PassHelper } from './pass-threads.ts';
+import type { PublishTask } from './publish-mirror.ts';
 import { incrementalPass } from './incremental-pass.ts';
 
 export interface BuildOptions {
@@ -27,6 +29,11 @@ export interface BuildOptions {
   full?: boolean;
   /** Threads of a full pass (the output is the same whatever the number); default: one per core for a large dataset. */
   threads?: number;
+  /**
+   * A publishing build returns once the tree is committed; its exports, bundle and mirror.json follow, settled in
+   * `BuildResult.mirror` (npm start serves meanwhile). Default: the build returns once they are in public/.
+   */
+  mirrorLater?: boolean;
 }
 
 export interface BuildResult extends WriteStats {
@@ -35,6 +42,8 @@ export interface BuildResult extends WriteStats {
   datasetVersion: string;
   /** full: every document rendered; incremental: only those whose inputs changed (the output is the same). */
   pass: 'full' | 'incremental';
+  /** With `mirrorLater`: the exports, bundle and mirror.json of a publishing build, settled once they are written. */
+  mirror?: Promise<void>;
 }
 
 /** The release does not match the data: publishing now would publish wrong edge versions. */
@@ -125,16 +134,17 @@ async function build(
       writer.write(layout.treeToken(), `${state.token}\n`);
       context.files += 1;
       const stats = await writer.commit();
-      if (mode === 'enforce') {
-        // Loaded here: a preview build (npm run build -- --preview) needs neither tar nor the exports' code.
-        const { publishMirror } = await import('./publish-mirror.ts');
-        await publishMirror(publicDir, release!, stats.written + stats.deleted > 0, context.validate);
-        // The tree changed after the commit: renew the token file so that servers re-read the tree.
-        writeFileSync(path.join(publicDir, `${layout.treeToken()}.tmp`), `${state.token}\n`);
-        renameSync(path.join(publicDir, `${layout.treeToken()}.tmp`), path.join(publicDir, layout.treeToken()));
+      const result = { ...stats, files: context.files, datasetVersion, pass };
+      if (mode !== 'enforce') {
+        writeState(publicDir, state);
+        return result;
       }
-      writeState(publicDir, state);
-      return { ...stats, files: context.files, datasetVersion, pass };
+      const task = { publicDir, release: release!, treeChanged: stats.written + stats.deleted > 0, state };
+      if (options.mirrorLater) return { ...result, mirror: publishInThread(task) };
+      // Loaded here: a preview build (npm run build -- --preview) needs neither tar nor the exports' code.
+      const { finishPublishing } = await import('./publish-mirror.ts');
+      await finishPublishing(task, context.validate);
+      return result;
     } catch (error) {
       writer.abort();
       throw error;
@@ -148,4 +158,14 @@ async function build(
     if (error instanceof FullBuildNeeded) return run('full');
     throw error;
   }
+}
+
+/** finishPublishing on a thread of its own, so that the thread that started it (a server) keeps answering. */
+function publishInThread(task: PublishTask): Promise<void> {
+  const worker = new Worker(new URL('./publish-mirror-worker.ts', import.meta.url), { workerData: task });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (carried: CarriedError | null) => (carried ? reject(reviveError(carried)) : resolve()));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the publishing thread exited (code ${code}) before it was done`)));
+  });
 }

@@ -69,7 +69,7 @@ export interface HelperReport {
 }
 
 /** An error as it crosses threads: what its class needs to be made again. */
-type CarriedError =
+export type CarriedError =
   | { name: 'SchemaViolation'; path: string; kind: DocumentKind; problems: string[] }
   | { name: 'DataError'; problems: Problem[] }
   | { name: 'Error'; message: string; stack: string | undefined };
@@ -89,11 +89,11 @@ export function carryError(error: unknown): CarriedError {
     : { name: 'Error', message: String(error), stack: undefined };
 }
 
-/** The error a helper met, as the class it was thrown as. */
+/** The error a thread of the build met, as the class it was thrown as. */
 export function reviveError(carried: CarriedError): Error {
   if (carried.name === 'SchemaViolation') return new SchemaViolation(carried.path, carried.kind, carried.problems);
   if (carried.name === 'DataError') return new DataError(carried.problems);
-  const error = new Error(`a helper thread of the build failed: ${carried.message}`);
+  const error = new Error(`a thread of the build failed: ${carried.message}`);
   if (carried.stack) error.stack = `${error.message}\n(helper) ${carried.stack}`;
   return error;
 }

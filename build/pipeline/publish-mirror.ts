@@ -4,12 +4,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ExportInfo, MirrorInfo } from '../api/schemas.ts';
-import type { DocumentValidator } from '../api/validate-documents.ts';
+import { createDocumentValidator, type DocumentValidator } from '../api/validate-documents.ts';
 import { CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
 import type { Release } from '../data/release-file.ts';
 import { layout } from '../render/layout.ts';
 import { folderSources, writeBundle, type BundleSource } from '../write/bundle.ts';
 import { writeExports } from '../exports/write-exports.ts';
+import { writeState, type BuildState } from './build-state.ts';
 
 /** The repository the build code belongs to: its netlify.toml and licences go into every bundle. */
 const CODE_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -21,6 +22,27 @@ function siteSources(): BundleSource[] {
     name,
     path: path.join(CODE_ROOT, name),
   }));
+}
+
+/** What a publishing build still does once its tree is committed (structured-cloneable: it may go to a thread). */
+export interface PublishTask {
+  publicDir: string;
+  release: Release;
+  /** Whether the commit wrote or deleted a file (else this release's exports and bundle may be current already). */
+  treeChanged: boolean;
+  /** The build state to record once everything is in public/. */
+  state: BuildState;
+}
+
+/** The exports, the bundle and mirror.json, then the renewed tree token (servers re-read the tree), then the state. */
+export async function finishPublishing(task: PublishTask, validate = createDocumentValidator()): Promise<void> {
+  const { publicDir, state } = task;
+  await publishMirror(publicDir, task.release, task.treeChanged, validate);
+  const token = path.join(publicDir, layout.treeToken());
+  writeFileSync(`${token}.tmp`, `${state.token}\n`);
+  renameSync(`${token}.tmp`, token);
+  // Written last: a build stopped before this point starts over with a full pass.
+  writeState(publicDir, state);
 }
 
 /** Paths under public/ the bundle leaves out: itself and the manifest that names it. */

@@ -30,6 +30,12 @@ export interface ServerOptions {
   now?: () => number;
   /** Where the one line per failure goes (default: stderr). */
   log?: (line: string) => void;
+  /**
+   * Files of the tree still being written (npm start serves before a publishing build's exports and bundle are in):
+   * their paths relative to the folder (a folder's ends with "/"), and the promise settled once they are written.
+   * A request for one of them waits for it; the tree is then re-read.
+   */
+  publishing?: { paths: readonly string[]; done: Promise<unknown> };
 }
 
 export interface RunningServer {
@@ -124,6 +130,31 @@ function clientOf(req: IncomingMessage, trustProxy: TrustedProxies | null): stri
   );
 }
 
+/** The promise a request must wait on before it is answered (it names a file still being written), else null. */
+function publishingGate(
+  files: SiteFiles,
+  publishing: ServerOptions['publishing'],
+): (url: string) => Promise<void> | null {
+  if (!publishing) return () => null;
+  // Settled or failed, the tree is re-read before the waiting requests are answered.
+  let written: Promise<void> | null = publishing.done
+    .catch(() => undefined)
+    .then(() => {
+      files.reload();
+      written = null;
+    });
+  const pending = (relative: string) =>
+    publishing.paths.some((file) => (file.endsWith('/') ? `${relative}/`.startsWith(file) : relative === file));
+  return (url) => {
+    if (written === null) return null;
+    const target = splitTarget(url);
+    const normalised = target === null ? null : normalisePath(target.rawPath);
+    return normalised === null || typeof normalised === 'string' || !pending(normalised.segments.join('/'))
+      ? null
+      : written;
+  };
+}
+
 function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLimiter, options: ServerOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -206,9 +237,9 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
     return serveFile(req, res, file, resolution.status, config.headersFor(normalised.path));
   }
 
-  return function onRequest(req: IncomingMessage, res: ServerResponse): void {
-    // Bodies are never stored: whatever a client sends is read and discarded, and no more than a little of it.
-    lingerOnBody(req, res);
+  const publishing = publishingGate(files, options.publishing);
+
+  function answer(req: IncomingMessage, res: ServerResponse): void {
     const state: { apiHeaders: Record<string, string> | null } = { apiHeaders: null };
     try {
       handle(req, res, state);
@@ -217,6 +248,14 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
       if (res.headersSent) return void res.destroy();
       send(req, res, ERROR_STATUS.internal_error, state.apiHeaders ?? PLAIN_ERROR_HEADERS, errorBody('internal_error'));
     }
+  }
+
+  return function onRequest(req: IncomingMessage, res: ServerResponse): void {
+    // Bodies are never stored: whatever a client sends is read and discarded, and no more than a little of it.
+    lingerOnBody(req, res);
+    const written = publishing(req.url ?? '/');
+    if (written === null) return answer(req, res);
+    void written.then(() => answer(req, res));
   };
 }
 

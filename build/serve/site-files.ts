@@ -1,9 +1,18 @@
-// The files of a published folder for the local server: an index of their paths and sizes (no stat per request), their
-// bytes and ETags from a byte-bounded memory cache, both renewed when the build (or a mirror) commits a new tree.
+// The files of a published folder for the local server: an index of their paths (no stat per request), their bytes and
+// ETags from a byte-bounded memory cache, both renewed when the build (or a mirror) commits a new tree.
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync, type ReadStream } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  type ReadStream,
+} from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
+import { filesUnder } from '../core/files-under.ts';
 import { layout } from '../render/layout.ts';
 import { BoundedCache } from './bounded-cache.ts';
 
@@ -25,7 +34,7 @@ export interface SiteFilesOptions {
 const etagOf = (hash: string) => `"${hash.slice(0, 20)}"`;
 
 export class SiteFiles {
-  private sizes = new Map<string, number>();
+  private paths = new Set<string>();
   private readonly bodies: BoundedCache<ServedFile>;
   private readonly largeEtags = new Map<string, string>();
   private readonly largeFileBytes: number;
@@ -46,7 +55,7 @@ export class SiteFiles {
 
   /** Number of files in the index. */
   get count(): number {
-    return this.sizes.size;
+    return this.paths.size;
   }
 
   /** Re-reads the tree when its token changed since the last look (at most once per check interval). */
@@ -56,30 +65,40 @@ export class SiteFiles {
     if (this.readTokenStamp() !== this.tokenStamp) this.reindex();
   }
 
+  /** Re-reads the tree now, whatever its token says (a tree completed in this process). */
+  reload(): void {
+    this.reindex();
+  }
+
   /** The file that already-decoded path segments name: the file itself, or index.html of a folder. */
   fileAt(segments: readonly string[]): string | null {
     const relative = segments.join('/');
-    if (this.sizes.has(relative)) return relative;
+    if (this.paths.has(relative)) return relative;
     const index = relative === '' ? 'index.html' : `${relative}/index.html`;
-    return this.sizes.has(index) ? index : null;
+    return this.paths.has(index) ? index : null;
   }
 
   /** The file's bytes (or, when large, its size and ETag for streaming); null when it vanished since the index. */
   read(relative: string): ServedFile | null {
     const cached = this.bodies.get(relative);
     if (cached) return cached;
-    const size = this.sizes.get(relative);
-    if (size === undefined) return null;
+    if (!this.paths.has(relative)) return null;
     const full = path.join(this.publicDir, relative);
+    let fd: number;
     try {
-      if (size > this.largeFileBytes)
-        return { relative, size: statSync(full).size, etag: this.largeEtag(relative, full), body: null };
-      const body = readFileSync(full);
+      fd = openSync(full, 'r');
+    } catch {
+      return null;
+    }
+    try {
+      const { size } = fstatSync(fd);
+      if (size > this.largeFileBytes) return { relative, size, etag: this.largeEtag(relative, fd), body: null };
+      const body = readFileSync(fd);
       const file = { relative, size: body.length, etag: etagOf(createHash('sha1').update(body).digest('hex')), body };
       this.bodies.set(relative, file);
       return file;
-    } catch {
-      return null;
+    } finally {
+      closeSync(fd);
     }
   }
 
@@ -87,18 +106,17 @@ export class SiteFiles {
     return createReadStream(path.join(this.publicDir, file.relative));
   }
 
-  private largeEtag(relative: string, full: string): string {
+  private largeEtag(relative: string, fd: number): string {
     let etag = this.largeEtags.get(relative);
     if (etag === undefined) {
       const hash = createHash('sha1');
       const buffer = Buffer.alloc(1 << 20);
-      const fd = openSync(full, 'r');
-      try {
-        for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer))
-          hash.update(buffer.subarray(0, read));
-      } finally {
-        closeSync(fd);
-      }
+      for (
+        let read = readSync(fd, buffer, 0, buffer.length, null);
+        read > 0;
+        read = readSync(fd, buffer, 0, buffer.length, null)
+      )
+        hash.update(buffer.subarray(0, read));
       etag = etagOf(hash.digest('hex'));
       this.largeEtags.set(relative, etag);
     }
@@ -112,8 +130,7 @@ export class SiteFiles {
 
   private reindex(): void {
     this.tokenStamp = this.readTokenStamp();
-    const entries = fg.sync('**', { cwd: this.publicDir, onlyFiles: true, dot: true, stats: true });
-    this.sizes = new Map(entries.map((entry) => [entry.path, entry.stats!.size]));
+    this.paths = new Set(filesUnder(this.publicDir));
     this.bodies.clear();
     this.largeEtags.clear();
   }

@@ -115,7 +115,7 @@ describe('a full pass on several threads', () => {
     const counters = new WorkCounters();
     try {
       helper.begin(helperTask(context, spillDirs(publicDir, 2), 1, counters));
-      await expect(helper.vehiclesDone()).rejects.toThrow(/^a helper thread of the build failed: EEXIST.*vehicles\//);
+      await expect(helper.vehiclesDone()).rejects.toThrow(/^a thread of the build failed: EEXIST.*vehicles\//);
     } finally {
       await helper.stop();
       writer.abort();
@@ -130,8 +130,6 @@ describe('a full pass on several threads', () => {
     const dataError = reviveError(carryError(new DataError([problem])));
     expect(dataError).toBeInstanceOf(DataError);
     expect((dataError as DataError).problems).toEqual([problem]);
-    expect(reviveError(carryError(new RangeError('too far'))).message).toBe(
-      'a helper thread of the build failed: too far',
-    );
+    expect(reviveError(carryError(new RangeError('too far'))).message).toBe('a thread of the build failed: too far');
   });
 });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runningServers } from '../../build/cli/serve.ts';
+import { invocation } from '../../build/cli/help.ts';
 import { COMMAND_MODULES, commandOf, runCli, spawnCli, type CliResult } from '../helpers/cli.ts';
 import {
   copyBuiltFixture,
@@ -58,15 +59,20 @@ describe('every command', () => {
       expect(result.stderr).toBe('');
       const { spec } = await commandOf(name);
       expect(spec.name).toBe(name);
-      expect(result.stdout.startsWith(`usage: npm run ${name}`)).toBe(true);
+      expect(result.stdout.startsWith(`usage: ${invocation(name)}`)).toBe(true);
       expect(result.stdout.replaceAll('\n', ' ')).toContain(spec.summary);
       for (const option of [...Object.keys(spec.options), 'help']) expect(result.stdout).toContain(`  --${option}`);
-      expect(result.stdout).toMatch(new RegExp(`\\nexamples?:\\n  npm run (--silent )?${name} ?`));
+      expect(result.stdout).toMatch(
+        new RegExp(`\\nexamples?:\\n  ${invocation(name).replace('npm run ', 'npm run (--silent )?')} ?`),
+      );
     },
   );
 
   it.each(COMMANDS)('npm run %s -- --bogus: one line naming the flag and the usage, exit 2', async (name) => {
-    refused(await runCli(name, ['--bogus']), new RegExp(`^${name}: Unknown option '--bogus'; usage: npm run ${name}`));
+    refused(
+      await runCli(name, ['--bogus']),
+      new RegExp(`^${name}: Unknown option '--bogus'; usage: ${invocation(name)}`),
+    );
   });
 
   it.each(COMMANDS)('npm run %s: an empty value for any option that takes one is refused, exit 2', async (name) => {
