@@ -66,7 +66,7 @@ if (config) {
 
 // The files `npm run format` writes, each checked against the formatter's output; and no line of build/ longer than
 // MAX_BUILD_LINE (prettier leaves long strings and comments as they are: they are wrapped by hand).
-const formatted = await fg(FORMATTED, { ignore: ['tests/fixtures/**'] });
+const formatted = await fg(FORMATTED, { ignore: ['tests/fixtures/**', '**/node_modules/**'] });
 const unformatted: string[] = [];
 const longLines: string[] = [];
 for (const file of formatted.sort()) {
