@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { RunningServer, ServerOptions } from '../serve/server.ts';
 import { parseTrustedProxies, type TrustedProxies } from '../serve/trusted-proxies.ts';
 import { folder, port, text } from './argument-kinds.ts';
-import { CommandError, defineCommand, runAsProgram, UsageError, type Output } from './command.ts';
+import { CommandError, defineCommand, runAsProgram, UsageError, type Output, type Parsed } from './command.ts';
 
 /** A port from $PORT: a whole number from 1 to 65535 (an empty value is refused, not a random port). */
 function portFromEnvironment(value: string): number {
@@ -44,12 +44,8 @@ export const LISTEN_OPTIONS = {
   'no-rate-limit': { description: 'lift the rate limit (for benchmarks only; responses still count)' },
 };
 
-export interface ListenValues {
-  host: string;
-  port?: number | undefined;
-  'trust-proxy'?: string | undefined;
-  'no-rate-limit': boolean;
-}
+/** The values of LISTEN_OPTIONS, as a command receives them. */
+export type ListenValues = Parsed<typeof LISTEN_OPTIONS, []>['options'];
 
 /** Where and how to serve, every argument checked (a wrong one is a UsageError, before any work). */
 export interface ServePlan {
