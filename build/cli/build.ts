@@ -32,8 +32,15 @@ export const command = defineCommand(
   },
 );
 
-/** Runs a build and prints its one-line summary; a data, ledger or schema problem becomes the command's error. */
-export async function buildWithReport(buildOptions: BuildOptions, output: Output): Promise<BuildResult> {
+/**
+ * Runs a build and prints its one-line summary; a data, ledger or schema problem becomes the command's error.
+ * `previewCommand`: what the user runs instead when unreleased data stops a publishing build.
+ */
+export async function buildWithReport(
+  buildOptions: BuildOptions,
+  output: Output,
+  previewCommand = 'npm run build -- --preview',
+): Promise<BuildResult> {
   const [{ SchemaViolation }, { buildSite, StaleLedgerError }] = await Promise.all([
     import('../api/validate-documents.ts'),
     import('../pipeline/build-site.ts'),
@@ -52,7 +59,7 @@ export async function buildWithReport(buildOptions: BuildOptions, output: Output
       for (const reason of error.reasons) output.err(`  ${reason}`);
       throw new CommandError(
         'data/ changed since the last release, so this publishing build refuses it (public/ was not changed); ' +
-          'for a local look: npm run build -- --preview (releases are made after merge, by the release workflow)',
+          `for a local look: ${previewCommand} (releases are made after merge, by the release workflow)`,
       );
     }
     if (error instanceof SchemaViolation) throw new CommandError(`${error.message} (public/ was not changed)`);

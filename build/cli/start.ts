@@ -28,6 +28,7 @@ export const command = defineCommand(
     const built = await buildWithReport(
       { root, history: options.preview ? 'provisional' : 'enforce', mirrorLater: true },
       output,
+      'npm start -- --preview',
     );
     if (!built.mirror) return void (await serveFolder(plan, output));
     const started = performance.now();

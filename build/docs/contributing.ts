@@ -38,7 +38,7 @@ npm ci              # once
 npm run fix         # mechanical fixes: UTF-8 without BOM, LF line endings, trimmed cells, rows in order
 npm run check       # every data check; prints file:line:column: [check] message (fix: hint), exit 1 on any problem
 npm run diff -- origin/main   # what your change does to the API: resources and edges, by state transition
-npm run build -- --preview    # builds public/ from unreleased data, for a local look (npm run serve)
+npm start -- --preview        # builds public/ from unreleased data and serves it, for a local look
 npm run coverage              # variants, charger models and edges of each state, per region
 npm test            # the test suite
 \`\`\`

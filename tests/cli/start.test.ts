@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runningServers } from '../../build/cli/serve.ts';
 import { runCli } from '../helpers/cli.ts';
-import { copyBuiltFixture, copyFixture, MINI_VERSION, NETLIFY_TOML, treeDigest } from '../helpers/fixture.ts';
+import { copyBuiltFixture, copyFixture, editData, MINI_VERSION, NETLIFY_TOML, treeDigest } from '../helpers/fixture.ts';
 
 async function freePort(): Promise<string> {
   const server = createServer();
@@ -51,6 +51,23 @@ describe('npm start', () => {
     const mirror = await fetch(`http://127.0.0.1:${port}/api/v1/mirror.json`);
     expect(mirror.status).toBe(200);
     expect(await mirror.text()).toBe(readFileSync(path.join(root, 'public/api/v1/mirror.json'), 'utf8'));
+  });
+
+  it('on data changed since the release: builds nothing, serves nothing, and names npm start -- --preview', async () => {
+    const root = project();
+    editData(root, 'vehicles.csv', (text) => text.replace('2024,60,400,150,', '2024,60,400,140,'));
+    const port = await freePort();
+    const result = await runCli('start', ['--root', root, '--port', port]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^ {2}data\/ changed since release /);
+    expect(result.stderr).toMatch(/for a local look: npm start -- --preview \(releases are made after merge/);
+    expect(existsSync(path.join(root, 'public'))).toBe(false);
+    await expect(fetch(`http://127.0.0.1:${port}/api/v1`)).rejects.toThrow();
+    const preview = await runCli('start', ['--root', root, '--port', port, '--preview']);
+    expect(preview.status, preview.stderr).toBe(0);
+    expect(preview.stdout).toMatch(/^built dataset \S+\+preview\.[0-9a-f]+ in \d+ ms \(full\).*\nserving /);
+    expect(existsSync(path.join(root, 'public/api/v1/mirror.json'))).toBe(false);
   });
 
   it('refuses a wrong PORT before it builds anything', async () => {
