@@ -50,7 +50,7 @@ export class SiteFiles {
     const cacheBytes = options.cacheBytes ?? 64 * 1024 * 1024;
     this.largeFileBytes = Math.floor(cacheBytes / 16);
     this.bodies = new BoundedCache<ServedFile>(cacheBytes, (key, file) => 2 * key.length + file.size + 200);
-    this.reindex();
+    this.reload();
   }
 
   /** Number of files in the index. */
@@ -62,12 +62,7 @@ export class SiteFiles {
   refresh(nowMs = Date.now()): void {
     if (nowMs - this.checkedAt < (this.options.checkIntervalMs ?? 500)) return;
     this.checkedAt = nowMs;
-    if (this.readTokenStamp() !== this.tokenStamp) this.reindex();
-  }
-
-  /** Re-reads the tree now, whatever its token says (a tree completed in this process). */
-  reload(): void {
-    this.reindex();
+    if (this.readTokenStamp() !== this.tokenStamp) this.reload();
   }
 
   /** The file that already-decoded path segments name: the file itself, or index.html of a folder. */
@@ -128,7 +123,8 @@ export class SiteFiles {
     return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : 'none';
   }
 
-  private reindex(): void {
+  /** Re-reads the tree now, whatever its token says (also for a tree completed in this process). */
+  reload(): void {
     this.tokenStamp = this.readTokenStamp();
     this.paths = new Set(filesUnder(this.publicDir));
     this.bodies.clear();
