@@ -1,11 +1,12 @@
 // Prepares the sites many test files read, once per run: releases a copy of the mini fixture with today's rules and
-// builds it as published, and names the folder of the shipped dataset (preview), which the first test file that needs
-// it builds.
+// builds it as published, while a thread of its own builds the shipped dataset (preview), which the test files that
+// need it wait for.
 // Each lives in its own temp folder, with sentinel files planted beside public/ for the traversal tests.
 import { accessSync, constants, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../build/pipeline/build-site.ts';
 import { MINI_SOURCE, OUTSIDE_SENTINEL, releasedCopy } from './helpers/fixture.ts';
@@ -43,14 +44,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await chmod(runDir, 0o711);
   process.env.TMPDIR = runDir;
   const root = await mkdtemp(path.join(runDir, 'ev-sites-'));
-  // The sentinels sit next to each site's public/; the mini fixture is built here (most files read it), the shipped
-  // data by the first test file that asks for it (useShippedSite), while the files that do not need it already run.
+  // The sentinels sit next to each site's public/. The shipped data is built on a thread of its own from now on (the
+  // machine's other core), while the mini fixture is built here (most files read it) and then the files that do not
+  // need the shipped site run; the files that do wait for it (useShippedSite), and read its failure if it failed.
   const folder = async (name: string) => {
     await mkdir(path.join(root, name));
     await writeFile(path.join(root, name, 'package.json'), JSON.stringify({ name: OUTSIDE_SENTINEL }));
     await writeFile(path.join(root, name, 'etc'), OUTSIDE_SENTINEL);
     return path.join(root, name, 'public');
   };
+  const shipped = await folder('shipped');
+  const shippedBuild = new Worker(new URL('./helpers/shipped-site-thread.ts', import.meta.url), {
+    workerData: { publicDir: shipped },
+  });
+  shippedBuild.on('error', () => {}); // left in the marker the waiting files read (shipped-site.ts)
   // The mini fixture, released with today's rules; the test workers (started after this) read it as MINI_FIXTURE.
   const miniProject = path.join(root, 'mini-project');
   await releasedCopy(MINI_SOURCE, miniProject);
@@ -58,8 +65,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const mini = await folder('mini');
   await buildSite({ root: miniProject, publicDir: mini, history: 'enforce' });
   project.provide('miniSite', mini);
-  project.provide('shippedSite', await folder('shipped'));
+  project.provide('shippedSite', shipped);
   return async () => {
+    await shippedBuild.terminate(); // still building only when no test file needed it
     if (outerTmp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = outerTmp;
     delete process.env.EV_MINI_FIXTURE;

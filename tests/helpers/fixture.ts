@@ -1,6 +1,6 @@
 // Test helpers: the project's folders, copies of a project's data/ in temp folders, the shared built sites, tree digests.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { readReleaseRecords } from '../../build/data/release-records.ts';
 import { bumpVersion, readRelease } from '../../build/data/release-file.ts';
 import type { HistoryMode } from '../../build/release/edge-history.ts';
 import { NothingToRelease, releaseDataset } from '../../build/release/release.ts';
+import { buildShippedSiteOnce, PROJECT_ROOT } from './shipped-site.ts';
 
 /** The mini fixture as committed: its data and its last release, which the rules of today may have outdated. */
 export const MINI_SOURCE = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
@@ -34,8 +35,7 @@ export async function releasedCopy(source: string, target: string): Promise<stri
     throw error;
   }
 }
-/** This repository: its own data/ is the shipped dataset. */
-export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export { PROJECT_ROOT };
 export const NETLIFY_TOML = path.join(PROJECT_ROOT, 'netlify.toml');
 /** Written next to the shared sites' public/ (outside it): no response may ever contain it. */
 export const OUTSIDE_SENTINEL = 'SENTINEL-OUTSIDE-PUBLIC-7f3a';
@@ -96,32 +96,9 @@ export interface SharedSite {
 
 let shippedBuilt: Promise<void> | undefined;
 
-/**
- * Builds the shipped site once per test run: the first worker to ask takes a lock folder and builds, the others wait
- * for its marker (or its failure). Memoised per worker.
- */
+/** Waits for the shipped site (built by the thread tests/global-setup.ts started, or here); memoised per worker. */
 function buildShippedSite(): Promise<void> {
-  shippedBuilt ??= (async () => {
-    const publicDir = inject('shippedSite');
-    const marker = (name: string) => path.join(path.dirname(publicDir), name);
-    try {
-      mkdirSync(marker('.building'));
-    } catch {
-      while (!existsSync(marker('.built'))) {
-        if (existsSync(marker('.failed')))
-          throw new Error(`the shipped site failed to build: ${readFileSync(marker('.failed'), 'utf8')}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      return;
-    }
-    try {
-      await buildSite({ root: PROJECT_ROOT, publicDir, history: 'provisional' });
-      writeFileSync(marker('.built'), '');
-    } catch (error) {
-      writeFileSync(marker('.failed'), String(error));
-      throw error;
-    }
-  })();
+  shippedBuilt ??= buildShippedSiteOnce(inject('shippedSite'));
   return shippedBuilt;
 }
 
