@@ -10,13 +10,14 @@ import { Worker } from 'node:worker_threads';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../build/pipeline/build-site.ts';
 import { MINI_SOURCE, OUTSIDE_SENTINEL, releasedCopy } from './helpers/fixture.ts';
+import { markUnfinishedBuild } from './helpers/shipped-site.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** public/ of the mini fixture built as published (its ledger is released). */
     miniSite: string;
-    /** public/ of this repository's data/ built in preview mode (contributors' data need not be released), once a
-     * test file has asked for it with useShippedSite(). */
+    /** public/ of this repository's data/ built in preview mode (contributors' data need not be released), on a
+     * thread of its own: a test file waits for it with useShippedSite(). */
     shippedSite: string;
   }
 }
@@ -57,7 +58,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const shippedBuild = new Worker(new URL('./helpers/shipped-site-thread.ts', import.meta.url), {
     workerData: { publicDir: shipped },
   });
-  shippedBuild.on('error', () => {}); // left in the marker the waiting files read (shipped-site.ts)
+  // A failure is left in the marker the waiting files read; a thread that stopped before it could say so, there too.
+  shippedBuild.on('error', () => {});
+  shippedBuild.on('exit', (code) => markUnfinishedBuild(shipped, `its thread stopped (exit code ${code})`));
   // The mini fixture, released with today's rules; the test workers (started after this) read it as MINI_FIXTURE.
   const miniProject = path.join(root, 'mini-project');
   await releasedCopy(MINI_SOURCE, miniProject);
@@ -67,7 +70,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('miniSite', mini);
   project.provide('shippedSite', shipped);
   return async () => {
-    await shippedBuild.terminate(); // still building only when no test file needed it
+    // Still building only when no test file needed it.
+    shippedBuild.removeAllListeners('exit');
+    await shippedBuild.terminate();
     if (outerTmp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = outerTmp;
     delete process.env.EV_MINI_FIXTURE;

@@ -11,7 +11,7 @@ import { readReleaseRecords } from '../../build/data/release-records.ts';
 import { bumpVersion, readRelease } from '../../build/data/release-file.ts';
 import type { HistoryMode } from '../../build/release/edge-history.ts';
 import { NothingToRelease, releaseDataset } from '../../build/release/release.ts';
-import { buildShippedSiteOnce, PROJECT_ROOT } from './shipped-site.ts';
+import { PROJECT_ROOT, shippedSiteBuilt } from './shipped-site.ts';
 
 /** The mini fixture as committed: its data and its last release, which the rules of today may have outdated. */
 export const MINI_SOURCE = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
@@ -96,15 +96,15 @@ export interface SharedSite {
 
 let shippedBuilt: Promise<void> | undefined;
 
-/** Waits for the shipped site (built by the thread tests/global-setup.ts started, or here); memoised per worker. */
-function buildShippedSite(): Promise<void> {
-  shippedBuilt ??= buildShippedSiteOnce(inject('shippedSite'));
+/** Waits for the shipped site, which tests/global-setup.ts builds on a thread of its own; memoised per worker. */
+function shippedSiteReady(): Promise<void> {
+  shippedBuilt ??= shippedSiteBuilt(inject('shippedSite'));
   return shippedBuilt;
 }
 
 /** The shipped site, built before the calling file's other hooks run (call it before them, at the top of the file). */
 export function useShippedSite(): SharedSite {
-  beforeAll(buildShippedSite, 120_000);
+  beforeAll(shippedSiteReady, 120_000);
   return sharedSite('shipped');
 }
 
