@@ -61,16 +61,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // A failure is left in the marker the waiting files read; a thread that stopped before it could say so, there too.
   shippedBuild.on('error', () => {});
   shippedBuild.on('exit', (code) => markUnfinishedBuild(shipped, `its thread stopped (exit code ${code})`));
-  // The mini fixture, released with today's rules; the test workers (started after this) read it as MINI_FIXTURE.
-  const miniProject = path.join(root, 'mini-project');
-  await releasedCopy(MINI_SOURCE, miniProject);
-  process.env.EV_MINI_FIXTURE = miniProject;
-  const mini = await folder('mini');
-  await buildSite({ root: miniProject, publicDir: mini, history: 'enforce' });
-  project.provide('miniSite', mini);
-  project.provide('shippedSite', shipped);
-  return async () => {
-    // Still building only when no test file needed it.
+  // The end of the run, or of a setup that failed: the shipped site's thread is still building only when no test file
+  // needed it (or none ran); then the environment as it was, and the run's folder gone.
+  const cleanUp = async () => {
     shippedBuild.removeAllListeners('exit');
     await shippedBuild.terminate();
     if (outerTmp === undefined) delete process.env.TMPDIR;
@@ -78,4 +71,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     delete process.env.EV_MINI_FIXTURE;
     await rm(runDir, { recursive: true, force: true });
   };
+  // The mini fixture, released with today's rules; the test workers (started after this) read it as MINI_FIXTURE.
+  const miniProject = path.join(root, 'mini-project');
+  const mini = await folder('mini');
+  try {
+    await releasedCopy(MINI_SOURCE, miniProject);
+    await buildSite({ root: miniProject, publicDir: mini, history: 'enforce' });
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  process.env.EV_MINI_FIXTURE = miniProject;
+  project.provide('miniSite', mini);
+  project.provide('shippedSite', shipped);
+  return cleanUp;
 }
