@@ -13,7 +13,7 @@ const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
 const formatCheck = new Worker(new URL('./format-check.ts', import.meta.url));
-const formatted = once(formatCheck, 'message').then(([problems]) => problems as unknown);
+const formatted = once(formatCheck, 'message').then(([problems]) => problems as FormatProblems);
 
 const host: ts.FormatDiagnosticsHost = {
   getCanonicalFileName: (name) => name,
@@ -56,7 +56,7 @@ if (config) {
   failed ||= problems > 0;
 }
 
-const { unformatted, longLines, maxLine } = (await formatted) as FormatProblems;
+const { unformatted, longLines, maxLine } = await formatted;
 for (const file of unformatted) process.stdout.write(`${file}: not formatted (npm run format rewrites it)\n`);
 for (const line of longLines) process.stdout.write(`${line}, more than ${maxLine} (wrap it)\n`);
 const formatProblems = unformatted.length + longLines.length;
