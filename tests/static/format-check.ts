@@ -1,6 +1,7 @@
-// The formatter's check of `npm test`'s static step, run on a thread of its own beside the type check and the linter:
-// every file `npm run format` writes against prettier's output, and no line of build/ longer than MAX_BUILD_LINE
-// (prettier leaves long strings and comments as they are: they are wrapped by hand). Posts what it found.
+// The formatting half of the static checks (static-checks.test.ts), on a thread of its own beside the type check and
+// the linter: every file `npm run format` writes against prettier's output, and no line of build/ longer than
+// MAX_BUILD_LINE (prettier leaves long strings and comments as they are: they are wrapped by hand). Posts what it
+// found.
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import fg from 'fast-glob';
