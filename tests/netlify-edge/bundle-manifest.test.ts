@@ -23,9 +23,10 @@ const toml = parseToml(readFileSync(NETLIFY_TOML, 'utf8')) as {
 let manifest: Manifest;
 /**
  * The bundler's folders, and its temp files (TMPDIR), on disk in the project's cache: Deno refuses to write under
- * /dev (where a test run's temp folder may be) without --allow-all, which the bundler does not give it.
+ * /dev (where a test run's temp folder may be) without --allow-all, which the bundler does not give it. A project that
+ * lives under /dev itself (a copy in /dev/shm) has them in /tmp.
  */
-const CACHE = path.join(PROJECT_ROOT, 'node_modules', '.cache');
+const CACHE = PROJECT_ROOT.startsWith('/dev/') ? '/tmp' : path.join(PROJECT_ROOT, 'node_modules', '.cache');
 let work: string;
 const savedEnv = { ...process.env };
 
