@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormatProblems } from './format-check.ts';
 
 /** Minutes, not seconds: this file shares the machine with every other test file of the run. */
@@ -20,7 +20,8 @@ const host: ts.FormatDiagnosticsHost = {
 
 describe('the static checks', () => {
   let formatted: Promise<FormatProblems>;
-  let program: ts.Program;
+  /** Some 400 MB, dropped after the file: the worker goes on to run other test files. */
+  let program: ts.Program | undefined;
   beforeAll(() => {
     const formatCheck = new Worker(new URL('./format-check.ts', import.meta.url));
     formatted = new Promise((resolve, reject) => {
@@ -46,11 +47,14 @@ describe('the static checks', () => {
       configFileParsingDiagnostics: config.errors,
     });
   }, TIMEOUT);
+  afterAll(() => {
+    program = undefined;
+  });
 
   it(
     'type-checks clean (npm run typecheck)',
     () => {
-      const diagnostics = ts.getPreEmitDiagnostics(program);
+      const diagnostics = ts.getPreEmitDiagnostics(program!);
       expect(diagnostics.length, ts.formatDiagnosticsWithColorAndContext(diagnostics, host)).toBe(0);
     },
     TIMEOUT,
@@ -62,7 +66,7 @@ describe('the static checks', () => {
       // eslint.config.js says which rules apply; the TypeScript files get their types from the program.
       const eslint = new ESLint({
         overrideConfig: [
-          { files: ['**/*.ts'], languageOptions: { parserOptions: { projectService: false, programs: [program] } } },
+          { files: ['**/*.ts'], languageOptions: { parserOptions: { projectService: false, programs: [program!] } } },
         ],
       });
       const results = await eslint.lintFiles(['.']);
