@@ -1,16 +1,19 @@
-// The exports of a release (NDJSON, CSV, SQLite), written in one pass over the tree a publishing build committed: each
-// vehicle's edges are read once and handed to every format. Counts are checked against /api/v1 before anything is kept.
+// The exports of a release (NDJSON, CSV, SQLite) of the tree a publishing build committed, on two threads: this one
+// writes NDJSON and CSV in one pass over the tree, a second (sqlite-thread.ts) reads the tree itself for SQLite. Counts
+// are checked against /api/v1 on both before anything is kept.
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { ExportInfo, IndexInfo } from '../api/schemas.ts';
 import { EXPORT_FILES } from '../core/export-files.ts';
 import { layout } from '../render/layout.ts';
 import { CsvExport } from './csv-export.ts';
-import type { ExportWriter } from './export-writer.ts';
+import { writeFormats, type ExportTimes } from './export-pass.ts';
 import { NdjsonExport } from './ndjson-export.ts';
 import { ReleaseTree } from './release-tree.ts';
-import { SqliteExport } from './sqlite-export.ts';
+import type { SqliteTask } from './sqlite-thread.ts';
 
 export interface ReleaseStamp {
   datasetVersion: string;
@@ -35,12 +38,9 @@ function digestOf(file: string): { bytes: number; sha256: string } {
   return { bytes, sha256: hash.digest('hex') };
 }
 
-type Format = 'ndjson' | 'csv' | 'sqlite';
-
 export interface ExportsResult {
   files: ExportInfo[];
-  /** Milliseconds each format spent writing, by format; `read`: reading the tree, shared by all. */
-  ms: Record<Format | 'read', number>;
+  ms: ExportTimes;
 }
 
 /** The release's versions and licences, as the SQLite file's metadata table holds them. */
@@ -56,55 +56,43 @@ const metadataOf = (index: IndexInfo, release: ReleaseStamp): Record<string, str
   attribution: index.license.attribution,
 });
 
-/** Writes every export of the tree at `publicDir` into `outDir` (an empty folder). */
-export function writeExports(publicDir: string, outDir: string, release: ReleaseStamp): ExportsResult {
+/** The SQLite thread: `done` resolves with its milliseconds of writing, or rejects with its failure; stop() ends it. */
+function startSqliteThread(task: SqliteTask): { done: Promise<number>; stop(): Promise<number> } {
+  const worker = new Worker(new URL('./sqlite-thread.ts', import.meta.url), { workerData: task });
+  const done = Promise.race([
+    once(worker, 'message').then(([ms]) => ms as number),
+    // 'error' rejects once() with the thread's error; an exit without a message is a failure of its own.
+    once(worker, 'exit').then(([code]) => {
+      throw new Error(`exports: the SQLite thread stopped (exit code ${String(code)}) before it reported`);
+    }),
+  ]);
+  done.catch(() => {}); // read by the caller, or the thread was stopped after another failure
+  return { done, stop: () => worker.terminate() };
+}
+
+/**
+ * Writes every export of the tree at `publicDir` into `outDir` (an empty folder): the SQLite file on a thread of its
+ * own (sqlite-thread.ts), which reads the tree for itself, while this thread writes the NDJSON and CSV files.
+ */
+export async function writeExports(publicDir: string, outDir: string, release: ReleaseStamp): Promise<ExportsResult> {
   const tree = new ReleaseTree(publicDir);
   const { index } = tree;
   if (index.datasetVersion !== release.datasetVersion)
     throw new Error(
       `exports: the tree holds dataset ${index.datasetVersion}, not the release ${release.datasetVersion}`,
     );
-  const started = performance.now();
-  const ms = { read: 0, ndjson: 0, csv: 0, sqlite: 0 };
-  const timed = <T>(format: Format, task: () => T): T => {
-    const begun = performance.now();
-    try {
-      return task();
-    } finally {
-      ms[format] += performance.now() - begun;
-    }
-  };
-  const writers: [Format, ExportWriter][] = [
-    ['ndjson', timed('ndjson', () => new NdjsonExport(outDir))],
-    ['csv', timed('csv', () => new CsvExport(outDir))],
-    ['sqlite', timed('sqlite', () => new SqliteExport(outDir, metadataOf(index, release)))],
-  ];
-  const each = (task: (writer: ExportWriter) => void) => {
-    for (const [format, writer] of writers) timed(format, () => task(writer));
-  };
-  const counts = { vehicles: 0, chargers: 0, edges: 0 };
-  for (const vehicle of tree.vehicles()) {
-    counts.vehicles += 1;
-    each((writer) => writer.vehicle(vehicle));
+  const sqlite = startSqliteThread({ publicDir, outDir, metadata: metadataOf(index, release) });
+  let own: ReturnType<typeof writeFormats>;
+  try {
+    own = writeFormats(tree, { ndjson: () => new NdjsonExport(outDir), csv: () => new CsvExport(outDir) });
+  } catch (error) {
+    await sqlite.stop();
+    throw error;
   }
-  for (const charger of tree.chargers()) {
-    counts.chargers += 1;
-    each((writer) => writer.charger(charger));
-  }
-  for (const edges of tree.edgesByVehicle()) {
-    counts.edges += edges.length;
-    each((writer) => writer.edges(edges));
-  }
-  const sources = tree.sources();
-  each((writer) => writer.finish(sources));
-  // What the formats did not spend was spent reading the tree.
-  ms.read = performance.now() - started - ms.ndjson - ms.csv - ms.sqlite;
-  for (const key of ['vehicles', 'chargers', 'edges'] as const)
-    if (counts[key] !== index.counts[key])
-      throw new Error(`exports: ${counts[key]} ${key} read from the tree, /api/v1 counts ${index.counts[key]}`);
+  const sqliteMs = await sqlite.done;
   const files = EXPORT_FILES.map(({ name }) => {
     const { bytes, sha256 } = digestOf(path.join(outDir, name));
     return { name, path: `/${layout.exportFile(name)}`, bytes, sha256 };
   });
-  return { files, ms };
+  return { files, ms: { read: own.read, ndjson: own.ndjson!, csv: own.csv!, sqlite: sqliteMs } };
 }

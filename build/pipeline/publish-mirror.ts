@@ -62,7 +62,7 @@ export async function publishMirror(
     const exportsThere = current.exports?.every((file) => existsSync(path.join(publicDir, file.path)));
     if (current.datasetVersion === release.datasetVersion && exportsThere) return current as MirrorInfo;
   }
-  const exported = publishExports(publicDir, release);
+  const exported = await publishExports(publicDir, release);
   const temporary = path.join(path.dirname(publicDir), `.${path.basename(publicDir)}-bundle.tmp`);
   const sources = [...siteSources(), ...folderSources(publicDir, 'public/', isMirrorFile)];
   const result = await writeBundle(sources, temporary);
@@ -87,7 +87,7 @@ export async function publishMirror(
 }
 
 /** Writes the exports next to public/, then swaps them in whole, so that public/ never holds half of them. */
-function publishExports(publicDir: string, release: Release): ExportInfo[] {
+async function publishExports(publicDir: string, release: Release): Promise<ExportInfo[]> {
   const sibling = (name: string) => path.join(path.dirname(publicDir), `.${path.basename(publicDir)}-${name}`);
   const fresh = sibling('exports.tmp');
   const old = sibling('exports.old');
@@ -95,7 +95,7 @@ function publishExports(publicDir: string, release: Release): ExportInfo[] {
   for (const folder of [fresh, old]) rmSync(folder, { recursive: true, force: true });
   mkdirSync(fresh);
   try {
-    const { files } = writeExports(publicDir, fresh, release);
+    const { files } = await writeExports(publicDir, fresh, release);
     if (existsSync(target)) renameSync(target, old);
     renameSync(fresh, target);
     return files;

@@ -8,7 +8,7 @@ import { layout } from '../../build/render/layout.ts';
 const [publicDir, outDir] = process.argv.slice(2);
 const index = JSON.parse(readFileSync(path.join(publicDir!, layout.index()), 'utf8')) as IndexInfo;
 const started = performance.now();
-const result = writeExports(publicDir!, outDir!, {
+const result = await writeExports(publicDir!, outDir!, {
   datasetVersion: index.datasetVersion,
   releasedAt: '2026-01-01',
   dataDigest: 'bench',

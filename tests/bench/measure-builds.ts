@@ -1,5 +1,6 @@
 // The build's figures for `npm run bench`: a full build of the medium world against `tar -x` of the same tree, both
-// timed as whole processes; rebuilds after one changed row; the mirror bundle; peak RSS of full builds.
+// timed as whole processes, and the build's writing alone against both; rebuilds after one changed row; the mirror
+// bundle; peak RSS of full builds.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,17 @@ function buildProcess(root: string, publicDir: string): { ms: number; inProcessM
     ...['--root', root, '--public', publicDir, '--preview'],
   ]);
   return { ms, inProcessMs: Number(/ in (\d+) ms /.exec(stdout)?.[1]) };
+}
+
+/** The build's writer alone (write-floor-once.ts) rewriting `tree` into `publicDir`: milliseconds, inside the process. */
+function writeAlone(tree: string, publicDir: string, dataDir: string): number {
+  const { stdout } = timed(process.execPath, [
+    ...BUILD_FLAGS,
+    ...RUN_TYPESCRIPT,
+    'tests/bench/write-floor-once.ts',
+    ...[tree, publicDir, dataDir],
+  ]);
+  return (JSON.parse(stdout.trim().split('\n').pop()!) as { ms: number }).ms;
 }
 
 /** One build in its own process, measured inside it: {ms, maxRssMb, written, files}. */
@@ -83,6 +95,7 @@ function fullBuildAgainstTar({ figures, work, runs }: Context, medium: string) {
   const builds: number[] = [];
   const inProcess: number[] = [];
   const floors: number[] = [];
+  const writes: number[] = [];
   const reference = path.join(work, 'medium.tar');
   buildProcess(medium, path.join(work, 'medium-warm-up'));
   execFileSync('tar', ['-cf', reference, '-C', path.join(work, 'medium-warm-up'), '.']);
@@ -98,6 +111,9 @@ function fullBuildAgainstTar({ figures, work, runs }: Context, medium: string) {
     settle();
     floors.push(timed('tar', ['-xf', reference, '-C', target]).ms);
     rmSync(target, { recursive: true, force: true });
+    settle();
+    writes.push(writeAlone(out, target, path.join(medium, 'data')));
+    rmSync(target, { recursive: true, force: true });
     if (run > 0) rmSync(out, { recursive: true, force: true });
   }
   const publicDir = path.join(work, 'medium-public-0');
@@ -108,6 +124,10 @@ function fullBuildAgainstTar({ figures, work, runs }: Context, medium: string) {
   figures.report('tar -x of the same tree, whole process (median)', secondsWithRuns(floors));
   const ratio = median(builds) / median(floors);
   figures.report('full build ÷ tar -x', ratio.toFixed(2), { atMost: 1.3, actual: ratio, text: 'target ≤ 1.3' });
+  figures.report(
+    "the build's writing alone: the tree from memory, same threads (median)",
+    `${secondsWithRuns(writes)} = ${(median(writes) / median(floors)).toFixed(2)} × tar -x`,
+  );
   return { publicDir, fullBuildMs: median(inProcess) };
 }
 

@@ -2,13 +2,14 @@
 // with their media types, byte-identical across builds, written only by a publishing build, and never half-written.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { IndexInfo, MirrorInfo } from '../../build/api/schemas.ts';
 import { createDocumentValidator } from '../../build/api/validate-documents.ts';
 import { EXPORT_FILES } from '../../build/core/export-files.ts';
+import { writeExports } from '../../build/exports/write-exports.ts';
 import { readRelease } from '../../build/data/release-file.ts';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { publishMirror } from '../../build/pipeline/publish-mirror.ts';
@@ -94,5 +95,16 @@ describe('a publishing build', () => {
     );
     expect(treeDigest(exportsOf(publicDir))).toEqual(before);
     expect(readdirSync(root).filter((name) => name.includes('exports'))).toEqual([]);
+  });
+  it("fails with the SQLite thread's own error when only dataset.sqlite cannot be written", async () => {
+    const root = await copyBuiltFixture();
+    const out = mkdtempSync(path.join(os.tmpdir(), 'ev-exports-'));
+    mkdirSync(path.join(out, 'dataset.sqlite')); // a folder where the file goes: only the SQLite thread fails
+    const release = readRelease(path.join(root, 'data'))!;
+    await expect(writeExports(path.join(root, 'public'), out, release)).rejects.toThrow('unable to open database file');
+    // The other thread wrote its formats in full all the same: the failure is the SQLite thread's alone.
+    expect(readFileSync(path.join(out, 'edges.ndjson'), 'utf8')).toBe(
+      readFileSync(path.join(exportsOf(path.join(root, 'public')), 'edges.ndjson'), 'utf8'),
+    );
   });
 });
