@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
@@ -13,6 +14,10 @@ class StaticChecksFirst extends BaseSequencer {
     return [...sorted.filter(isStatic), ...sorted.filter((file) => !isStatic(file))];
   }
 }
+
+// The commands' compile cache (build/cli/run-typescript.mjs sets the same for its children): in the environment, the test
+// processes and every build thread they start (helpers, the exports' SQLite thread) strip and compile a module once.
+process.env.NODE_COMPILE_CACHE ??= fileURLToPath(new URL('node_modules/.cache/node-compile-cache', import.meta.url));
 
 export default defineConfig({
   test: {
