@@ -1,7 +1,9 @@
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+// Tests start as the commands do: Node 24 or a one-line refusal, and the compile cache in the environment, so the test
+// processes and every build thread they start (helpers, the exports' SQLite thread) strip and compile a module once.
+import './build/cli/run-typescript.mjs';
 
 /**
  * Vitest's order (failed, then longest, first; unknown files by size), except that the static checks, by far the
@@ -14,10 +16,6 @@ class StaticChecksFirst extends BaseSequencer {
     return [...sorted.filter(isStatic), ...sorted.filter((file) => !isStatic(file))];
   }
 }
-
-// The commands' compile cache (build/cli/run-typescript.mjs sets the same for its children): in the environment, the test
-// processes and every build thread they start (helpers, the exports' SQLite thread) strip and compile a module once.
-process.env.NODE_COMPILE_CACHE ??= fileURLToPath(new URL('node_modules/.cache/node-compile-cache', import.meta.url));
 
 export default defineConfig({
   test: {

@@ -2,12 +2,12 @@
 // writes NDJSON and CSV in one pass over the tree, a second (sqlite-thread.ts) reads the tree itself for SQLite. Counts
 // are checked against /api/v1 on both before anything is kept.
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ExportInfo, IndexInfo } from '../api/schemas.ts';
 import { EXPORT_FILES } from '../core/export-files.ts';
+import { threadAnswer } from '../core/thread-answer.ts';
 import { layout } from '../render/layout.ts';
 import { CsvExport } from './csv-export.ts';
 import { writeFormats, type ExportTimes } from './export-pass.ts';
@@ -59,13 +59,7 @@ const metadataOf = (index: IndexInfo, release: ReleaseStamp): Record<string, str
 /** The SQLite thread: `done` resolves with its milliseconds of writing, or rejects with its failure; stop() ends it. */
 function startSqliteThread(task: SqliteTask): { done: Promise<number>; stop(): Promise<number> } {
   const worker = new Worker(new URL('./sqlite-thread.ts', import.meta.url), { workerData: task });
-  const done = Promise.race([
-    once(worker, 'message').then(([ms]) => ms as number),
-    // 'error' rejects once() with the thread's error; an exit without a message is a failure of its own.
-    once(worker, 'exit').then(([code]) => {
-      throw new Error(`exports: the SQLite thread stopped (exit code ${String(code)}) before it reported`);
-    }),
-  ]);
+  const done = threadAnswer<number>(worker, 'exports: the SQLite thread');
   done.catch(() => {}); // read by the caller, or the thread was stopped after another failure
   return { done, stop: () => worker.terminate() };
 }

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { threadAnswer } from '../../build/core/thread-answer.ts';
 import type { FormatProblems } from './format-check.ts';
 
 /** Minutes, not seconds: this file shares the machine with every other test file of the run. */
@@ -23,12 +24,7 @@ describe('the static checks', () => {
   /** Some 400 MB, dropped after the file: the worker goes on to run other test files. */
   let program: ts.Program | undefined;
   beforeAll(() => {
-    const formatCheck = new Worker(new URL('./format-check.ts', import.meta.url));
-    formatted = new Promise((resolve, reject) => {
-      formatCheck.once('message', resolve);
-      formatCheck.once('error', reject);
-      formatCheck.once('exit', (code) => reject(new Error(`the format check's thread stopped (exit code ${code})`)));
-    });
+    formatted = threadAnswer(new Worker(new URL('./format-check.ts', import.meta.url)), "the format check's thread");
     // Read by the format test; a run that filtered it out leaves a failure unread, not unhandled.
     formatted.catch(() => {});
     const config = ts.getParsedCommandLineOfConfigFile(
