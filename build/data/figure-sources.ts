@@ -1,0 +1,22 @@
+// Which sources back each figure of a vehicle row: the one list of a vehicle's figures and where each one's citation
+// lives. Derivation, checks, the importer and the explain documents ask here, never a column name of their own.
+import type { VehicleRow } from './tables.ts';
+
+/** Every published figure of a vehicle row, with the column that cites its sources. */
+export const VEHICLE_FIGURE_SOURCE_COLUMN = {
+  battery_kwh_usable: 'source',
+  architecture_voltage_v: 'dc_source',
+  max_dc_kw_oem: 'dc_source',
+  boost_dc_kw: 'dc_source',
+  max_ac_kw_oem: 'ac_source',
+  ac_phases: 'ac_source',
+  ac_one_phase_a: 'ac_source',
+} as const satisfies Partial<Record<keyof VehicleRow, keyof VehicleRow>>;
+
+export type VehicleFigure = keyof typeof VEHICLE_FIGURE_SOURCE_COLUMN;
+export const VEHICLE_FIGURES = Object.keys(VEHICLE_FIGURE_SOURCE_COLUMN) as VehicleFigure[];
+
+/** The ids of the sources (data/sources.yaml) that back one figure of a vehicle row. */
+export function figureSourceIds(vehicle: VehicleRow, figure: VehicleFigure): readonly string[] {
+  return vehicle[VEHICLE_FIGURE_SOURCE_COLUMN[figure]];
+}
