@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Dataset } from '../data/dataset.ts';
 import type { EdgeFacts } from '../derive/derive-edge.ts';
 import { DERIVED_SOURCE_ID } from '../derive/rules/cited-sources.ts';
+import { IMPLICATIONS } from '../derive/implied-facts.ts';
 import { DERIVATION_VERSION } from '../derive/rules/index.ts';
 import type { Edge, Source } from './schemas.ts';
 
@@ -23,8 +24,18 @@ export const DERIVED_SOURCE: Source = {
 /** Each dataset's source documents, made once: every edge citing a source shares its (never changed) document. */
 const sourceDocuments = new WeakMap<Dataset, Map<string, Source>>();
 
+/** The implied facts' sources, of kind `derived`, named after their rule. */
+const IMPLIED_SOURCES = new Map<string, Source>(
+  [...IMPLICATIONS.values()].map(({ id, title }) => [
+    id,
+    { id, kind: 'derived', title: `${title} (rules ${DERIVATION_VERSION})`, url: null, accessedAt: null },
+  ]),
+);
+
 function sourceDocument(id: string, data: Dataset): Source {
   if (id === DERIVED_SOURCE_ID) return DERIVED_SOURCE;
+  const implied = IMPLIED_SOURCES.get(id);
+  if (implied) return implied;
   let documents = sourceDocuments.get(data);
   if (!documents) sourceDocuments.set(data, (documents = new Map<string, Source>()));
   let document = documents.get(id);

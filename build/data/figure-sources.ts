@@ -20,3 +20,14 @@ export const VEHICLE_FIGURES = Object.keys(VEHICLE_FIGURE_SOURCE_COLUMN) as Vehi
 export function figureSourceIds(vehicle: VehicleRow, figure: VehicleFigure): readonly string[] {
   return vehicle[VEHICLE_FIGURE_SOURCE_COLUMN[figure]];
 }
+
+/** The vehicle's figures that a path of each current rests on. */
+export const FIGURES_BY_CURRENT = {
+  DC: ['architecture_voltage_v', 'max_dc_kw_oem', 'boost_dc_kw'],
+  AC: ['max_ac_kw_oem', 'ac_phases', 'ac_one_phase_a'],
+} as const satisfies Record<'DC' | 'AC', readonly VehicleFigure[]>;
+
+/** The ids of the sources behind the vehicle's figures for one current. */
+export const currentFigureSourceIds = (vehicle: VehicleRow, current: 'DC' | 'AC'): string[] => [
+  ...new Set(FIGURES_BY_CURRENT[current].flatMap((figure) => figureSourceIds(vehicle, figure))),
+];

@@ -3,7 +3,8 @@ import type { Region } from '../core/regions.ts';
 import type { State } from '../core/vocabulary.ts';
 import type { Dataset } from '../data/dataset.ts';
 import type { ChargerRow, VehicleRow } from '../data/tables.ts';
-import type { DerivationRule, EdgeDraft, PathVerdict } from './rule.ts';
+import type { CurrentKind } from '../core/vocabulary.ts';
+import type { DerivationRule, EdgeDraft, MissingFigure, PathVerdict, PowerCap } from './rule.ts';
 import { DERIVATION_RULES } from './rules/index.ts';
 
 /** The edge's facts before rendering; `sourceIds` are ids in dataset.sources, plus DERIVED_SOURCE_ID when rules decided. */
@@ -17,6 +18,32 @@ export interface EdgeFacts {
   protocols: string[];
   adapterRequired: boolean;
   sourceIds: string[];
+  /** Why: the path, the caps on record, the missing figures and the deciding rule (the explain documents). */
+  explanation: EdgeExplanation;
+}
+
+/** The reasoning behind an edge, as `/api/v1/vehicles/{slug}/explain` publishes it. */
+export interface EdgeExplanation {
+  path: { current: CurrentKind; connector: string; inlet: string; adapter: string | null } | null;
+  caps: PowerCap[];
+  missing: MissingFigure[];
+  decidedBy: string;
+}
+
+/** The explanation of a derived draft: the chosen path, its caps, what is missing and the rule that decided. */
+export function explanationOf(draft: EdgeDraft): EdgeExplanation {
+  const best = draft.best;
+  return {
+    path: best && {
+      current: best.path.current,
+      connector: best.path.connector.connector,
+      inlet: best.path.vehicleInlet,
+      adapter: best.path.adapter?.id ?? null,
+    },
+    caps: draft.state === 'no' || draft.state === 'unk' ? [] : (best?.power?.caps ?? []),
+    missing: draft.missing,
+    decidedBy: draft.decidedBy,
+  };
 }
 
 type StageRule<S extends DerivationRule['stage']> = Extract<DerivationRule, { stage: S }>;
@@ -44,6 +71,7 @@ export function deriveDraft(data: Dataset, vehicle: VehicleRow, charger: Charger
       state: 'unk',
       kw: 0,
       reason: null,
+      decidedBy: 'state-precedence',
     };
     for (const rule of PATH_JUDGES) rule.judge(pairing, verdict);
     return verdict;
@@ -58,6 +86,8 @@ export function deriveDraft(data: Dataset, vehicle: VehicleRow, charger: Charger
     confidence: 0,
     protocols: [],
     observation: null,
+    decidedBy: 'connector-match',
+    missing: [],
     sourceIds: new Set(),
   };
   for (const rule of EDGE_RULES) rule.decide(draft);
@@ -78,5 +108,6 @@ export function deriveEdge(data: Dataset, vehicle: VehicleRow, charger: ChargerR
     protocols: draft.protocols,
     adapterRequired: draft.state === 'adp',
     sourceIds: [...draft.sourceIds].sort(),
+    explanation: explanationOf(draft),
   };
 }

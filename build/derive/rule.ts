@@ -30,20 +30,58 @@ export interface ConnectionPath {
   adapter: AdapterEntry | null;
 }
 
+/** Where a figure lives (or would live) in data/: the file, the row's key as the file's checks name it, the column. */
+export interface FigureRef {
+  file: 'vehicles.csv' | 'chargers.csv' | 'charger_connectors.csv' | 'adapters.yaml';
+  row: string;
+  column: string;
+}
+
+/** What caps a path's power; `vehicle` is the vehicle's own maximum for the path's current. */
+export type CapKind = 'vehicle' | 'outlet' | 'unit' | 'adapter' | 'boost' | 'current' | 'supply' | 'phases';
+
+/** One upper bound on a path's power that is on record, with the sources of the figures it comes from. */
+export interface PowerCap {
+  cap: CapKind;
+  kw: number;
+  sources: string[];
+}
+
+/**
+ * A figure the rules needed and did not have. `decides: 'state'` when some of the values it could take rule the path
+ * out and some do not (the path is `unk`); `'power'` when every value leaves the path usable and only its power
+ * changes. `kwMin`..`kwMax` is the range of power it leaves open (null: not bounded by anything on record).
+ */
+export interface MissingFigure {
+  figure: FigureRef;
+  decides: 'state' | 'power';
+  /** Why it matters here, in a few words ("the unit's maximum is 500 V"). */
+  why: string;
+  kwMin: number | null;
+  kwMax: number | null;
+}
+
 /** What a power rule concludes for one path. */
 export interface PowerEstimate {
-  /** Expected peak kW (the smaller of the vehicle's and the charger side's caps); null when a needed figure is missing. */
-  kw: number | null;
-  /** The charger side (connector, current, voltage, adapter) caps below what the vehicle takes. */
+  /**
+   * The published peak for the path: the smallest cap on record (every cap in `caps`), or 0 when the vehicle's own
+   * maximum for the path's current is not on record.
+   */
+  kw: number;
+  /** The lowest the path could give over every value the missing power figures could take (null: not bounded). */
+  lowKw: number | null;
+  /** The most the path could give from the caps that surely apply (null: nothing on record bounds it). */
+  highKw: number | null;
+  caps: PowerCap[];
+  /** A charger-side cap on record binds below the vehicle's own maximum on record. */
   chargerLimited: boolean;
   /** A physical limit makes charging impossible (e.g. voltage window); the reason. */
   impossible: string | null;
-  /** Figures the rule needed and did not have: makes the state unk. */
-  missing: string[];
-  /** Figures the rule could not check (estimate still made): lowers confidence. */
+  missing: MissingFigure[];
+  /** Figures the rule could not check and that change neither state nor the published kW: lowers confidence. */
   unchecked: string[];
-  /** When kw is null: the most the path could give, from the caps that are known (Infinity when none bounds it). */
-  upperKw?: number;
+  /** Ids of the implied-fact rules the estimate used (cited on the edge as `derived` sources). */
+  implied: string[];
 }
 
 /** Why a path has no protocol both sides speak: a known incompatibility (rules it out) or a gap in what is on record. */
@@ -65,6 +103,8 @@ export interface PathVerdict {
   kw: number;
   /** For `no` and `unk`: the known limit or the missing figure that decided it; null for a usable path. */
   reason: string | null;
+  /** The rule whose finding decided the path's state. */
+  decidedBy: string;
 }
 
 /** The edge as the edge rules build it up. */
@@ -80,6 +120,10 @@ export interface EdgeDraft {
   confidence: number;
   protocols: string[];
   observation: ObservationRow | null;
+  /** The rule whose finding decided the edge's state (the curated observation's rule when one did). */
+  decidedBy: string;
+  /** Missing figures behind the answer: the chosen path's, and those of a path of the unit's current left unknown. */
+  missing: MissingFigure[];
   /** Ids of data/sources.yaml entries behind the edge, plus DERIVED_SOURCE_ID while rules (not an observation) decide it. */
   sourceIds: Set<string>;
 }

@@ -1,16 +1,25 @@
 // Rule "ac-power": AC peak power of one path from the outlet, adapter, the phases both sides have, the current per
-// phase each side allows (the vehicle's own figure on one phase) and the on-board charger.
+// phase each side allows (the vehicle's own figure on one phase) and the on-board charger; every AC path that meets
+// is usable: a missing figure changes only its power.
 import { acPhaseVoltage, type Region } from '../../core/regions.ts';
+import { figureSourceIds } from '../../data/figure-sources.ts';
 import type { ChargerConnectorRow, ChargerRow, ConnectorEntry, VehicleRow } from '../../data/tables.ts';
-import { OUTLET_CAP_MISSING, outletCapKw } from '../outlet.ts';
+import { outletFigure, vehicleFigure } from '../figure-refs.ts';
+import { IMPLIED_AC_PHASES, impliedPhaseOptions } from '../implied-facts.ts';
+import { outletCapKw } from '../outlet.ts';
+import { EstimateBuilder } from '../power-estimate.ts';
 import type { ConnectionPath, DerivationRule, PowerEstimate } from '../rule.ts';
 
-const round1 = (kw: number) => Math.round(kw * 10) / 10;
-
 /** The phases the vehicle's on-board charger may have on this inlet: its own figure, 1 through a single-phase inlet. */
-function vehiclePhaseOptions(vehicle: VehicleRow, inlet: ConnectorEntry | undefined): number[] {
-  if (vehicle.ac_phases !== null) return [vehicle.ac_phases];
-  return inlet?.ac_phases === 1 ? [1] : [1, 2, 3];
+function vehiclePhaseOptions(
+  vehicle: VehicleRow,
+  inlet: ConnectorEntry | undefined,
+  region: Region,
+): { options: number[]; implied: boolean } {
+  if (vehicle.ac_phases !== null) return { options: [vehicle.ac_phases], implied: false };
+  if (inlet?.ac_phases === 1) return { options: [1], implied: false };
+  const implied = impliedPhaseOptions(vehicle, region);
+  return implied ? { options: implied, implied: true } : { options: [1, 2, 3], implied: false };
 }
 
 /**
@@ -30,6 +39,8 @@ export function suppliedKw(
   return vehicleAmps === null ? null : (used * Math.min(supply.amps, vehicleAmps) * volts) / 1000;
 }
 
+const round1 = (kw: number) => Math.round(kw * 10) / 10;
+
 export function acPower(
   vehicle: VehicleRow,
   charger: ChargerRow,
@@ -38,51 +49,70 @@ export function acPower(
   unitOutlets: readonly ChargerConnectorRow[],
   connectors: ReadonlyMap<string, ConnectorEntry>,
 ): PowerEstimate {
-  const missing: string[] = [];
-  const unchecked: string[] = [];
-  const vehicleCap = vehicle.max_ac_kw_oem;
-  if (vehicleCap === null) missing.push('vehicle max_ac_kw_oem');
+  const estimate = new EstimateBuilder();
+  const vehicleMax = vehicle.max_ac_kw_oem;
+  if (vehicleMax !== null) estimate.cap('vehicle', vehicleMax, figureSourceIds(vehicle, 'max_ac_kw_oem'));
+  else estimate.decidesPower(vehicleFigure(vehicle, 'max_ac_kw_oem'), "the car's own on-board charger", null);
   const outlet = outletCapKw(path.connector, unitOutlets, charger);
-  if (outlet === null) missing.push(OUTLET_CAP_MISSING);
-  if (vehicleCap === null || outlet === null)
-    return { kw: null, chargerLimited: false, impossible: null, missing, unchecked };
+  if (outlet !== null)
+    estimate.cap('outlet', outlet, path.connector.max_kw !== null ? path.connector.source : charger.source);
+  else {
+    estimate.cap('unit', charger.nominal_max_kw, charger.source);
+    estimate.decidesPower(
+      outletFigure(path.connector, 'max_kw'),
+      `the unit has outlets of several types, so its ${charger.nominal_max_kw} kW is not this outlet's`,
+      null,
+    );
+  }
+  if (path.adapter?.max_kw != null) estimate.cap('adapter', path.adapter.max_kw, path.adapter.source);
 
-  const caps = [vehicleCap, outlet];
-  if (path.adapter?.max_kw != null) caps.push(path.adapter.max_kw);
   const volts = acPhaseVoltage(region);
   const supplyPhases = path.connector.phases;
-  if (supplyPhases === null) unchecked.push('wallbox phases');
-  else {
-    // Without a current figure, the outlet's power on its phases gives the current per phase.
-    const amps = path.connector.max_current_a ?? (outlet * 1000) / (supplyPhases * volts);
-    const options = vehiclePhaseOptions(vehicle, connectors.get(path.vehicleInlet));
+  const outletAmps = outlet === null || supplyPhases === null ? null : (outlet * 1000) / (supplyPhases * volts);
+  const amps = path.connector.max_current_a ?? outletAmps;
+  if (supplyPhases === null) estimate.uncheck('wallbox phases');
+  else if (amps === null) estimate.uncheck('outlet current');
+  else if (vehicleMax !== null) {
+    if (path.connector.max_current_a !== null)
+      estimate.cap('supply', (supplyPhases * amps * volts) / 1000, path.connector.source);
+    const { options, implied } = vehiclePhaseOptions(vehicle, connectors.get(path.vehicleInlet), region);
+    if (implied) estimate.imply(IMPLIED_AC_PHASES.id);
     const supplied = options.map((phases) => suppliedKw(vehicle, phases, { phases: supplyPhases, amps }, volts));
     const agreed = supplied.every((kw) => kw !== null && round1(kw) === round1(supplied[0]!));
-    if (!agreed)
-      missing.push(
+    const phaseSources = [
+      ...figureSourceIds(vehicle, 'ac_phases'),
+      ...(options.length === 1 && options[0]! > supplyPhases ? figureSourceIds(vehicle, 'ac_one_phase_a') : []),
+      ...(implied ? [IMPLIED_AC_PHASES.id] : []),
+    ];
+    if (agreed) estimate.cap('phases', supplied[0]!, [...phaseSources, ...path.connector.source]);
+    else {
+      const known = supplied.filter((kw): kw is number => kw !== null);
+      const least = known.length === supplied.length ? Math.min(...known) : null;
+      estimate.decidesPower(
+        vehicleFigure(vehicle, vehicle.ac_phases === null ? 'ac_phases' : 'ac_one_phase_a'),
         vehicle.ac_phases === null
-          ? 'vehicle ac_phases'
-          : 'vehicle ac_one_phase_a (its current when the supply has one phase)',
+          ? `how many phases its on-board charger uses on a ${supplyPhases}-phase supply`
+          : 'the current it takes when the supply has one phase',
+        least,
       );
-    else caps.push(supplied[0]!);
+    }
   }
-  if (missing.length > 0)
-    return { kw: null, chargerLimited: false, impossible: null, missing, unchecked, upperKw: Math.min(...caps) };
-  const kw = round1(Math.min(...caps));
-  return { kw, chargerLimited: kw < vehicleCap, impossible: null, missing, unchecked };
+  return estimate.build();
 }
 
 export const acPowerRule: DerivationRule = {
   name: 'ac-power',
   stage: 'path',
   input:
-    "the outlet's `max_kw` (the unit's nominal only where it has one outlet type), adapter cap, phases used (the " +
-    "fewer of both sides) × current per phase (the lower of both sides: the vehicle's `ac_one_phase_a` when the " +
-    "supply has fewer phases than its charger) × the region's phase voltage, vehicle `max_ac_kw_oem`",
+    "the outlet's `max_kw` (the unit's nominal where it has one outlet type, else as the bound of the whole unit), " +
+    'adapter cap, phases used (the fewer of both sides) × current per phase (the lower of both sides: the ' +
+    "vehicle's `ac_one_phase_a` when the supply has fewer phases than its charger) × the region's phase voltage, " +
+    'vehicle `max_ac_kw_oem`; the implied-ac-phases fact where `ac_phases` is empty',
   conclusion:
-    'kW = the smallest cap; e.g. a 7.4 kW single-phase car on a 3-phase 16 A wallbox gets 3.7 kW, an 11 kW ' +
-    'three-phase car that takes 32 A on one phase gets 7.4 kW from a single-phase 32 A wallbox. `unk` when a figure ' +
-    "that decides is missing (the vehicle's phases or its current on one phase, where they change the answer)",
+    'kW = the smallest cap on record; e.g. a 7.4 kW single-phase car on a 3-phase 16 A wallbox gets 3.7 kW, an 11 kW ' +
+    'three-phase car that takes 32 A on one phase gets 7.4 kW from a single-phase 32 A wallbox; 0 when the car’s ' +
+    'on-board charger is not on record. A missing phase count, one-phase current or outlet cap changes the power ' +
+    'and the confidence, never the state',
   judge(p, verdict) {
     if (verdict.path.current === 'AC')
       verdict.power = acPower(p.vehicle, p.charger, verdict.path, p.region, p.connectorRows, p.data.connectors);

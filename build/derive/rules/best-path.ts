@@ -1,42 +1,51 @@
-// Rule "best-path": of several paths (connectors, adapters), the edge takes the best one; at a unit of one current, a
-// path of that current that is not ruled out answers before any slower path of the other current.
-import type { CurrentKind } from '../../core/vocabulary.ts';
-import type { DerivationRule, PathVerdict } from '../rule.ts';
+// Rule "best-path": of several paths (connectors, adapters), the edge takes the best one: a usable path before an
+// unknown one (whether it charges is then known), a path of the unit's own current before the other current.
+import type { CurrentKind, State } from '../../core/vocabulary.ts';
+import type { DerivationRule, MissingFigure, PathVerdict } from '../rule.ts';
 import { compareVerdicts } from './state-precedence.ts';
 
-/** A path the driver came to the unit for: its own current (DC at a DC unit), and not ruled out. */
-const answersTheUnit = (verdict: PathVerdict, unitKind: CurrentKind) =>
-  verdict.path.current === unitKind && verdict.state !== 'no';
+const USABLE: ReadonlySet<State> = new Set(['ok', 'limited', 'adp']);
+
+/** Usable, then unknown, then ruled out. */
+const standing = (verdict: PathVerdict) => (USABLE.has(verdict.state) ? 0 : verdict.state === 'unk' ? 1 : 2);
 
 /**
- * Best first: a path of the unit's current that is not ruled out, then state, then power, then a direct path before
- * an adapter, then connector and adapter id, so the order of rows in data/ never changes the output.
+ * Best first: a usable path, then a path of the unit's current (a DC-capable car at a DC unit is answered by its DC
+ * path, not by the unit's AC socket), then state, then power, then a direct path before an adapter, then connector
+ * and adapter id, so the order of rows in data/ never changes the output.
  */
 export const compareCandidates =
   (unitKind: CurrentKind) =>
   (a: PathVerdict, b: PathVerdict): number =>
-    Number(answersTheUnit(b, unitKind)) - Number(answersTheUnit(a, unitKind)) ||
+    standing(a) - standing(b) ||
+    Number(b.path.current === unitKind) - Number(a.path.current === unitKind) ||
     compareVerdicts(a, b) ||
     Number(a.path.adapter !== null) - Number(b.path.adapter !== null) ||
     a.path.connector.connector.localeCompare(b.path.connector.connector) ||
     (a.path.adapter?.id ?? '').localeCompare(b.path.adapter?.id ?? '');
 
-const USABLE = new Set(['ok', 'limited', 'adp']);
-
 /**
- * An unknown path of the same current that could give more than the usable path chosen (its known caps allow more):
- * the edge is then unknown, never answered with the slower path.
+ * The figures behind an answer: the chosen path's, and where a usable path answers while a path of the unit's own
+ * current is unknown, that path's (they would sharpen the answer: with them it may charge faster there).
  */
-export function fasterUnknown(verdicts: readonly PathVerdict[], chosen: PathVerdict): PathVerdict | null {
-  if (!USABLE.has(chosen.state)) return null;
-  return (
-    verdicts.find(
-      (v) =>
-        v.state === 'unk' &&
-        v.path.current === chosen.path.current &&
-        (v.power?.upperKw ?? v.power?.kw ?? Infinity) > chosen.kw,
-    ) ?? null
-  );
+export function answerMissing(
+  verdicts: readonly PathVerdict[],
+  chosen: PathVerdict,
+  unitKind: CurrentKind,
+): MissingFigure[] {
+  const missing = [...(chosen.power?.missing ?? [])];
+  if (!USABLE.has(chosen.state)) return missing;
+  const key = (m: MissingFigure) => `${m.figure.file} ${m.figure.row} ${m.figure.column}`;
+  const seen = new Set(missing.map(key));
+  for (const verdict of verdicts) {
+    if (verdict === chosen || verdict.state !== 'unk' || verdict.path.current !== unitKind) continue;
+    for (const m of verdict.power?.missing ?? []) {
+      if (m.decides !== 'state' || seen.has(key(m))) continue;
+      seen.add(key(m));
+      missing.push({ ...m, decides: 'power', kwMin: chosen.kw });
+    }
+  }
+  return missing;
 }
 
 export const bestPath: DerivationRule = {
@@ -44,18 +53,20 @@ export const bestPath: DerivationRule = {
   stage: 'edge',
   input: 'the verdict of every path',
   conclusion:
-    "a path of the unit's own current that is not ruled out comes first (a DC-capable car at a DC unit is answered " +
-    'by its DC path, never by a slower AC socket while the DC path is unknown); then the best state (ok, limited, ' +
-    'adp, unk, no), the highest kW, a direct path before an adapter, connector and adapter id; a usable path never ' +
-    'answers while an unknown path could give more (the edge is then `unk`); no path at all → `no`',
+    'a usable path answers before an unknown one (the edge is `unk` only when no path is known to work and one may); ' +
+    "then a path of the unit's own current (a DC-capable car at a DC unit is answered by its DC path, not by an AC " +
+    'socket of the unit); then the best state (ok, limited, adp, unk, no), the highest kW, a direct path before an ' +
+    'adapter, connector and adapter id; no path at all → `no`',
   decide(draft) {
-    draft.verdicts.sort(compareCandidates(draft.pairing.charger.current_kind));
-    const first = draft.verdicts[0] ?? null;
-    const best = (first && fasterUnknown(draft.verdicts, first)) ?? first;
+    const unitKind = draft.pairing.charger.current_kind;
+    draft.verdicts.sort(compareCandidates(unitKind));
+    const best = draft.verdicts[0] ?? null;
     draft.best = best;
     draft.state = best?.state ?? 'no';
     draft.kw = best?.kw ?? 0;
     draft.protocols = best?.protocols ?? [];
     draft.reason = best ? best.reason : 'no outlet of the unit meets an inlet of the vehicle, even through an adapter';
+    draft.decidedBy = best?.decidedBy ?? 'connector-match';
+    draft.missing = best ? answerMissing(draft.verdicts, best, unitKind) : [];
   },
 };

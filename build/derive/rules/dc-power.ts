@@ -1,116 +1,167 @@
-// Rule "dc-power": DC peak power of one path from the voltage window, charger, outlet, adapter and current limits.
+// Rule "dc-power": whether one DC path's voltage window can work, and its peak power from the vehicle, outlet,
+// adapter, boost and current caps on record; a missing figure decides the state only where some of its values rule
+// the path out.
+import { figureSourceIds } from '../../data/figure-sources.ts';
 import type { ChargerConnectorRow, ChargerRow, VehicleRow } from '../../data/tables.ts';
-import { OUTLET_CAP_MISSING, outletCapKw } from '../outlet.ts';
-import type { ConnectionPath, DerivationRule, PowerEstimate } from '../rule.ts';
+import { boostFact, type BoostFact } from '../boost.ts';
+import { chargerFigure, outletFigure, vehicleFigure } from '../figure-refs.ts';
+import { outletCapKw } from '../outlet.ts';
+import { EstimateBuilder } from '../power-estimate.ts';
+import type { ConnectionPath, DerivationRule, Pairing, PowerEstimate } from '../rule.ts';
 
 /** From this nominal pack voltage on, a vehicle is 800 V-class: above what a 400-500 V unit delivers. */
 export const CLASS_800_V = 600;
 /** The highest nominal pack voltage a vehicle row may state (vehicles.csv): a unit reaching it reaches every pack. */
 export const HIGHEST_PACK_V = 1000;
+/** The lowest nominal pack voltage a vehicle row may state: a unit whose minimum is at or below it reaches every pack. */
+export const LOWEST_PACK_V = 200;
 
+/** How the pack meets the unit's output voltage range. */
 export type VoltageWindow =
-  | { mode: 'direct' }
-  | { mode: 'unchecked'; reason: string }
-  | { mode: 'unknown'; missing: string }
-  /** The unit's maximum is not stated and the pack may be above it: direct, or capped at the vehicle's boost power. */
-  | { mode: 'direct-or-boost'; capKw: number; missing: string }
-  | { mode: 'boost'; capKw: number }
+  /** The unit reaches the pack (or nothing on record says it may not, for a 400 V-class pack). */
+  | { mode: 'direct'; unchecked: string | null }
+  /** The pack is above the unit's maximum and the vehicle boosts: capped at the boost power (null: not stated). */
+  | { mode: 'boost'; capKw: number | null }
+  /** The unit's maximum or the pack is not stated and the vehicle boosts: direct, or capped at the boost power. */
+  | { mode: 'direct-or-boost'; capKw: number | null; missingColumn: 'output_voltage_max_v' | 'architecture_voltage_v' }
+  /** A figure not on record decides whether the path works at all. */
+  | { mode: 'unknown'; missing: { side: 'vehicle' | 'charger'; column: string; why: string }[] }
   | { mode: 'impossible'; reason: string };
 
 /**
  * Whether the charger's output voltage range reaches the vehicle's pack voltage. A pack above the charger's maximum
- * needs the vehicle's boost path (boost_dc_kw): 0 means none, empty means unknown. A missing voltage is needed (the
- * edge is unk) where the other side's known figure shows it decides: a pack not stated at a unit whose maximum is
- * below the highest pack, an 800 V-class pack at a unit whose maximum is not stated.
+ * needs the vehicle's boost path: none rules the path out, one caps its power, an unknown boost leaves it `unk`.
+ * Every value a missing voltage could take is considered: it decides the state only where some rule the path out.
  */
-export function dcVoltageWindow(vehicle: VehicleRow, charger: ChargerRow): VoltageWindow {
+export function dcVoltageWindow(vehicle: VehicleRow, charger: ChargerRow, boost: BoostFact): VoltageWindow {
   const pack = vehicle.architecture_voltage_v;
   const { output_voltage_min_v: min, output_voltage_max_v: max } = charger;
+  const boostMissing = { side: 'vehicle' as const, column: 'boost_dc_kw', why: 'whether it has a boost path' };
   if (pack === null) {
-    if (max !== null && max < HIGHEST_PACK_V)
-      return { mode: 'unknown', missing: `vehicle architecture_voltage_v (the unit's maximum is ${max} V)` };
-    return { mode: 'unchecked', reason: 'vehicle pack voltage' };
+    const missing: { side: 'vehicle' | 'charger'; column: string; why: string }[] = [];
+    if (min !== null && min > LOWEST_PACK_V)
+      missing.push({ side: 'vehicle', column: 'architecture_voltage_v', why: `the unit's minimum is ${min} V` });
+    if (max !== null && max < HIGHEST_PACK_V) {
+      if (boost.exists === true && missing.length === 0)
+        return { mode: 'direct-or-boost', capKw: boost.kw, missingColumn: 'architecture_voltage_v' };
+      missing.push({ side: 'vehicle', column: 'architecture_voltage_v', why: `the unit's maximum is ${max} V` });
+      if (boost.exists === null) missing.push(boostMissing);
+    }
+    return missing.length > 0 ? { mode: 'unknown', missing } : { mode: 'direct', unchecked: 'vehicle pack voltage' };
   }
   if (min !== null && min > pack)
     return { mode: 'impossible', reason: `the unit's minimum ${min} V is above the ${pack} V pack` };
   if (max === null) {
-    if (pack < CLASS_800_V) return { mode: 'unchecked', reason: 'charger output voltage range' };
-    const missing = `charger output_voltage_max_v (an 800 V-class ${pack} V pack may be above it)`;
-    const boost = vehicle.boost_dc_kw;
-    return boost !== null && boost > 0
-      ? { mode: 'direct-or-boost', capKw: boost, missing }
-      : { mode: 'unknown', missing };
+    if (pack < CLASS_800_V) return { mode: 'direct', unchecked: 'charger output voltage range' };
+    if (boost.exists === true)
+      return { mode: 'direct-or-boost', capKw: boost.kw, missingColumn: 'output_voltage_max_v' };
+    const unitMax = {
+      side: 'charger' as const,
+      column: 'output_voltage_max_v',
+      why: `an 800 V-class ${pack} V pack may be above it`,
+    };
+    return { mode: 'unknown', missing: boost.exists === null ? [unitMax, boostMissing] : [unitMax] };
   }
-  if (max >= pack) return { mode: 'direct' };
-  if (vehicle.boost_dc_kw === null)
+  if (max >= pack) return { mode: 'direct', unchecked: null };
+  if (boost.exists === null)
     return {
       mode: 'unknown',
-      missing: `vehicle boost_dc_kw (the ${pack} V pack is above the unit's maximum ${max} V)`,
+      missing: [{ ...boostMissing, why: `the ${pack} V pack is above the unit's maximum ${max} V` }],
     };
-  if (vehicle.boost_dc_kw === 0)
+  if (!boost.exists)
     return {
       mode: 'impossible',
       reason: `the unit's maximum ${max} V is below the ${pack} V pack and the vehicle has no boost path`,
     };
-  return { mode: 'boost', capKw: vehicle.boost_dc_kw };
+  return { mode: 'boost', capKw: boost.kw };
 }
 
-const round1 = (kw: number) => Math.round(kw * 10) / 10;
-
 export function dcPower(
-  vehicle: VehicleRow,
-  charger: ChargerRow,
+  pairing: Pick<Pairing, 'vehicle' | 'charger' | 'data'>,
   path: ConnectionPath,
   unitOutlets: readonly ChargerConnectorRow[],
 ): PowerEstimate {
-  const missing: string[] = [];
-  const unchecked: string[] = [];
-  const window = dcVoltageWindow(vehicle, charger);
-  if (window.mode === 'impossible')
-    return { kw: 0, chargerLimited: false, impossible: window.reason, missing, unchecked };
-  if (window.mode === 'unknown') missing.push(window.missing);
-  if (window.mode === 'unchecked') unchecked.push(window.reason);
+  const { vehicle, charger } = pairing;
+  const estimate = new EstimateBuilder();
+  const boost = boostFact(pairing.data, vehicle);
+  const window = dcVoltageWindow(vehicle, charger, boost);
+  if (window.mode === 'impossible') return estimate.ruleOut(window.reason).build();
+  if (window.mode === 'unknown')
+    for (const m of window.missing)
+      estimate.decidesState(
+        m.side === 'vehicle'
+          ? vehicleFigure(vehicle, m.column as 'boost_dc_kw')
+          : chargerFigure(charger, m.column as 'output_voltage_max_v'),
+        m.why,
+      );
+  if (window.mode === 'direct' && window.unchecked) estimate.uncheck(window.unchecked);
 
+  const vehicleMax = vehicle.max_dc_kw_oem;
+  if (vehicleMax !== null) estimate.cap('vehicle', vehicleMax, figureSourceIds(vehicle, 'max_dc_kw_oem'));
   const outlet = outletCapKw(path.connector, unitOutlets, charger);
-  if (outlet === null) missing.push(OUTLET_CAP_MISSING);
-  const chargerCaps: number[] = outlet === null ? [] : [outlet];
-  if (path.adapter?.max_kw != null) chargerCaps.push(path.adapter.max_kw);
-  if (window.mode === 'boost') chargerCaps.push(window.capKw);
-  const voltage = window.mode === 'boost' ? charger.output_voltage_max_v : vehicle.architecture_voltage_v;
-  if (path.connector.max_current_a !== null && voltage !== null)
-    chargerCaps.push((path.connector.max_current_a * voltage) / 1000);
-  else unchecked.push('connector current limit');
+  if (outlet !== null)
+    estimate.cap('outlet', outlet, path.connector.max_kw !== null ? path.connector.source : charger.source);
+  else estimate.cap('unit', charger.nominal_max_kw, charger.source);
+  if (path.adapter?.max_kw != null) estimate.cap('adapter', path.adapter.max_kw, path.adapter.source);
+  const boosted = window.mode === 'boost' || window.mode === 'direct-or-boost';
+  if (boosted && window.capKw !== null)
+    estimate.cap('boost', window.capKw, boost.sources, window.mode === 'direct-or-boost');
+  // Current × voltage: the pack's voltage when direct, the unit's maximum when boosted.
+  const amps = path.connector.max_current_a;
+  const volts = window.mode === 'boost' ? charger.output_voltage_max_v : vehicle.architecture_voltage_v;
+  if (amps !== null && volts !== null)
+    estimate.cap(
+      'current',
+      (amps * volts) / 1000,
+      [
+        ...path.connector.source,
+        ...(window.mode === 'boost' ? charger.source : figureSourceIds(vehicle, 'architecture_voltage_v')),
+      ],
+      window.mode === 'direct-or-boost',
+    );
+  else estimate.uncheck('connector current limit');
 
-  const vehicleCap = vehicle.max_dc_kw_oem;
-  if (vehicleCap === null) missing.push('vehicle max_dc_kw_oem');
+  // Figures that change only the power: each leaves a range open.
+  if (vehicleMax === null)
+    estimate.decidesPower(vehicleFigure(vehicle, 'max_dc_kw_oem'), "the car's own DC peak", null);
+  if (outlet === null)
+    estimate.decidesPower(
+      outletFigure(path.connector, 'max_kw'),
+      `the unit has outlets of several types, so its ${charger.nominal_max_kw} kW is not this outlet's`,
+      null,
+    );
+  if (window.mode === 'boost' && window.capKw === null)
+    estimate.decidesPower(vehicleFigure(vehicle, 'boost_dc_kw'), 'the power of its boost path', null);
   if (window.mode === 'direct-or-boost') {
-    // Direct or boosted gives the same power when the boost is no lower than every other cap (and no current limit,
-    // which the unknown maximum voltage would change, applies): the unit's maximum does not decide.
-    const decides =
-      path.connector.max_current_a !== null || window.capKw < Math.min(vehicleCap ?? Infinity, ...chargerCaps);
-    if (decides) missing.push(window.missing);
-    else unchecked.push('charger output voltage range');
+    const figure =
+      window.missingColumn === 'output_voltage_max_v'
+        ? chargerFigure(charger, 'output_voltage_max_v')
+        : vehicleFigure(vehicle, 'architecture_voltage_v');
+    const why =
+      window.missingColumn === 'output_voltage_max_v'
+        ? 'whether the unit reaches the pack or the car boosts'
+        : "whether the pack is above the unit's maximum and the car boosts";
+    const boostedAt = window.capKw === null ? null : Math.min(window.capKw, estimate.surelyCappedAt());
+    estimate.decidesPower(figure, why, boostedAt);
   }
-  if (missing.length > 0 || vehicleCap === null) {
-    const upperKw = Math.min(vehicleCap ?? Infinity, ...chargerCaps);
-    return { kw: null, chargerLimited: false, impossible: null, missing, unchecked, upperKw };
-  }
-  const kw = round1(Math.min(vehicleCap, ...chargerCaps));
-  return { kw, chargerLimited: kw < vehicleCap, impossible: null, missing, unchecked };
+  return estimate.build();
 }
 
 export const dcPowerRule: DerivationRule = {
   name: 'dc-power',
   stage: 'path',
   input:
-    "pack voltage against the charger's output range; the outlet's `max_kw` (the unit's nominal only where it has " +
-    'one outlet type), adapter cap, boost cap, `max_current_a` × voltage, vehicle `max_dc_kw_oem`',
+    "pack voltage against the charger's output range and the vehicle's boost path; the outlet's `max_kw` (the " +
+    "unit's nominal where it has one outlet type, else as the bound of the whole unit), adapter cap, boost cap, " +
+    '`max_current_a` × voltage, vehicle `max_dc_kw_oem`',
   conclusion:
-    "charger minimum above the pack → `no`; charger maximum below the pack → the vehicle's `boost_dc_kw` caps power " +
-    "(0 → `no`, empty → `unk`); kW = the smallest cap. `unk` when a figure that decides is missing: the vehicle's " +
-    "peak, the outlet's cap on a multi-standard unit, the pack voltage at a unit whose maximum is below 1000 V, the " +
-    "unit's maximum for an 800 V-class pack (600 V and up) whose boost power would lower the answer",
+    "charger minimum above the pack → `no`; charger maximum below the pack → the vehicle's boost path caps power " +
+    '(none → `no`, not on record → `unk`); `unk` only where some value of a missing voltage or boost fact rules the ' +
+    'path out (a pack not stated at a unit below 1000 V, an 800 V-class pack at a unit whose maximum is not stated, ' +
+    "without a boost path on record). kW = the smallest cap on record; 0 when the car's DC peak is not on record. " +
+    'A missing peak, outlet cap, boost power or a voltage that only decides between direct and boosted charging ' +
+    'changes the power and the confidence, never the state',
   judge(p, verdict) {
-    if (verdict.path.current === 'DC') verdict.power = dcPower(p.vehicle, p.charger, verdict.path, p.connectorRows);
+    if (verdict.path.current === 'DC') verdict.power = dcPower(p, verdict.path, p.connectorRows);
   },
 };

@@ -13,7 +13,7 @@ import { sharedProtocolsRule } from './shared-protocols.ts';
 import { statePrecedenceRule } from './state-precedence.ts';
 
 /** Semver of the rule set: patch = data-only effect, minor = new rule, major = a change that can flip states. */
-export const DERIVATION_VERSION = '3.0.0';
+export const DERIVATION_VERSION = '4.0.0';
 
 /** Every rule, by stage: pairing, paths, path (each path), edge. A new rule is one module plus one line here. */
 export const DERIVATION_RULES: readonly DerivationRule[] = [
