@@ -317,6 +317,39 @@ function listPaths(): Json {
   };
 }
 
+/** Extensions (v1.3): the reasoning behind a vehicle's edges, and the figures that would settle or sharpen most. */
+function reasoningPaths(): Json {
+  return {
+    '/api/v1/vehicles/{slug}/explain': operation({
+      summary: "Why each of a vehicle's edges says what it says",
+      description: RETIRED_SLUG,
+      operationId: 'getVehicleExplain',
+      parameters: [slugParameter('slug', 'Vehicle')],
+      ok: {
+        kind: 'explain',
+        description:
+          'For each edge, in the order of the vehicle compatibility list: the path chosen, each cap on record with its ' +
+          'value and sources, each missing figure with the row and column that would hold it and the power range it ' +
+          'leaves open, and the rule that decided the state.',
+      },
+      errors: { 400: ['slugs_required'], 404: ['not_found'] },
+      extension: true,
+    }),
+    '/api/v1/wanted': operation({
+      summary: 'The missing figures that would help most',
+      operationId: 'getWanted',
+      ok: {
+        kind: 'wanted',
+        description:
+          'Every figure not on record that an answer rests on, ranked by the edges it would settle (make known whether ' +
+          'they charge) or sharpen (their power), per region.',
+      },
+      errors: {},
+      extension: true,
+    }),
+  };
+}
+
 /** Extensions for mirrors: the releases and what each changed, the feed, the mirror manifest and its bundle. */
 function releasePaths(): Json {
   return {
@@ -442,7 +475,7 @@ export function openApiDocument(): Json {
       { url: '/', description: 'The host serving this document (the CDN, or a mirror).' },
       { url: 'http://127.0.0.1:8080', description: 'The local server (npm start).' },
     ],
-    paths: { ...interfacePaths(), ...listPaths(), ...releasePaths(), ...filePaths() },
+    paths: { ...interfacePaths(), ...listPaths(), ...reasoningPaths(), ...releasePaths(), ...filePaths() },
     components: { schemas: componentSchemas(), headers: HEADERS },
     'x-error-status': ERROR_STATUS,
   };

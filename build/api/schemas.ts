@@ -5,6 +5,7 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../core/vocabulary.ts';
 import { BIDIRECTIONAL_MODES, CURRENT_KINDS, SOURCE_KINDS, STATES } from '../core/vocabulary.ts';
 import { ERROR_STATUS, type ErrorCode } from '../core/errors.ts';
 import { ATTRIBUTION, CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
+import { ExplainDocument, WantedDocument } from './explain-schemas.ts';
 import { ChangesListDocument, ExportDocument, MirrorDocument, ReleaseChangesDocument } from './feed-schemas.ts';
 
 export const API_VERSION = '1.0.0';
@@ -62,10 +63,18 @@ export const EdgeDocument = z
       .number()
       .min(0)
       .describe(
-        "Expected peak power of the pairing, kW: never above the vehicle's maximum for that current nor the charger's nominal maximum. " +
-          '0 when state is no, and 0 when no source or rule gives a figure (state unk, or an observed adp or limited without a measured peak).',
+        'Expected peak power of the pairing, kW: the smallest of the caps on record for the chosen path (vehicle, outlet, ' +
+          'adapter, boost, current × voltage, supply), never above any of them. 0 when state is no or unk, and 0 when ' +
+          "the vehicle's own maximum for that current is not on record: it charges, its power is not known (the " +
+          "charger's figure never stands in for the car's). /api/v1/vehicles/{slug}/explain says why.",
       ),
-    state: z.enum(STATES).describe('ok, adp (adapter required), limited (charger-limited), no, unk.'),
+    state: z
+      .enum(STATES)
+      .describe(
+        'ok (charges directly, no charger-side cap on record binds), limited (a charger-side cap on record binds below ' +
+          "the vehicle's own maximum), adp (charges only through an adapter), no (a known limit rules out every path), " +
+          'unk (whether it charges is not known: a fact that could rule out every usable path is not on record).',
+      ),
     confidence: z.number().min(0).max(1).describe('Confidence, 0 to 1.'),
     protocols: z.array(z.string()).describe('Protocols both sides share for this pairing, sorted.'),
     adapterRequired: z.boolean().describe('True exactly when state is adp.'),
@@ -197,6 +206,8 @@ export const PUBLISHED_DOCUMENTS = {
   changes: ChangesListDocument,
   'release-changes': ReleaseChangesDocument,
   mirror: MirrorDocument,
+  explain: ExplainDocument,
+  wanted: WantedDocument,
 } as const;
 
 export type DocumentKind = keyof typeof PUBLISHED_DOCUMENTS;

@@ -13,6 +13,9 @@ import type { SiteFile } from '../render/site-file.ts';
 import { layout } from '../render/layout.ts';
 import { listParts, type EdgeBody } from '../render/list-files.ts';
 import type { SpilledEntry } from '../write/charger-spill.ts';
+import type { Explain, ExplainEntry } from '../api/explain-schemas.ts';
+import { apiFile } from '../render/site-file.ts';
+import type { WantedTally } from '../render/explain-files.ts';
 import type { TreeWriter } from '../write/tree-writer.ts';
 import type { changesSince } from './build-state.ts';
 
@@ -27,6 +30,8 @@ export interface PassContext {
   aliases: SlugAliases;
   /** Files rendered so far. */
   files: number;
+  /** The missing figures of every explain entry written or kept so far (the wanted document). */
+  wanted: WantedTally;
 }
 
 export type Changes = NonNullable<ReturnType<typeof changesSince>>;
@@ -109,4 +114,15 @@ export function writeLists(
       region,
       entries.filter((entry) => entry.regionIndex === regionIndex).map((entry) => entry.body),
     );
+}
+
+/** A vehicle's explain document (and its copies under retired slugs), its entries counted into the wanted tally. */
+export function writeExplain(context: PassContext, vehicle: string, entries: readonly ExplainEntry[]): void {
+  for (const entry of entries) context.wanted.count(entry);
+  const document: Explain = { slug: vehicle, edges: [...entries] };
+  emit(
+    context,
+    apiFile(layout.vehicleExplain(vehicle), 'explain', document),
+    context.aliases.ofVehicle(vehicle).map(layout.vehicleExplain),
+  );
 }

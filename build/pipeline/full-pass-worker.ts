@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { parentPort } from 'node:worker_threads';
 import { createDocumentValidator } from '../api/validate-documents.ts';
 import { SlugAliases } from '../render/aliases.ts';
+import { WantedTally } from '../render/explain-files.ts';
 import { ChargerSpill } from '../write/charger-spill.ts';
 import { TreeWriter } from '../write/tree-writer.ts';
 import type { PassContext } from './edge-passes.ts';
@@ -34,12 +35,16 @@ try {
     validate,
     aliases: new SlugAliases(data),
     files: 0,
+    wanted: new WantedTally(),
   };
   const stale = passVehicles(context, counters, new ChargerSpill(task.spills[task.thread]!, data.chargers.length));
   post({ type: 'vehicles-done' });
   await receive('start-chargers');
   passChargers(context, counters, task.spills);
-  post({ type: 'done', report: { writer: context.writer.report(), files: context.files, stale } });
+  post({
+    type: 'done',
+    report: { writer: context.writer.report(), files: context.files, stale, wanted: context.wanted.entries() },
+  });
 } catch (error) {
   counters.fail();
   post({ type: 'failed', error: carryError(error) });

@@ -13,7 +13,9 @@ import { combineStale, EdgeHistory, type StaleEdges } from '../release/edge-hist
 import { apiFile } from '../render/site-file.ts';
 import { layout } from '../render/layout.ts';
 import { ChargerSpill, spilledEntries, type SpilledEntry } from '../write/charger-spill.ts';
-import { emit, writeEdge, writeLists, type PassContext } from './edge-passes.ts';
+import type { ExplainEntry } from '../api/explain-schemas.ts';
+import { explainEntry } from '../render/explain-files.ts';
+import { emit, writeEdge, writeExplain, writeLists, type PassContext } from './edge-passes.ts';
 import { PassHelper, WorkCounters, type HelperTask } from './pass-threads.ts';
 
 /** Vehicle × charger pairings from which a second thread pays for its start (loading the build's code and data). */
@@ -63,13 +65,16 @@ export function passVehicles(context: PassContext, counters: WorkCounters, spill
     );
     history.beginVehicle(vehicle.slug);
     const entries: SpilledEntry[] = [];
+    const explained: ExplainEntry[] = [];
     for (const { chargerIndex, regionIndex, facts } of edgesOfVehicle(data, vehicleIndex)) {
       const body = writeEdge(context, history, facts);
       entries.push({ regionIndex, body });
+      explained.push(explainEntry(facts));
       spill.add(chargerIndex, vehicleIndex, regionIndex, body);
     }
     history.endVehicle();
     writeLists(context, 'vehicle', vehicle.slug, entries);
+    writeExplain(context, vehicle.slug, explained);
   }
   spill.flush();
   return history.stale;
@@ -125,6 +130,7 @@ export async function fullPass(context: PassContext, helpers: readonly PassHelpe
       const report = await helper.finish();
       context.writer.absorb(report.writer);
       context.files += report.files;
+      context.wanted.absorb(report.wanted);
       stale.push(report.stale);
     }
     const rank = new Map(data.vehicles.map((vehicle, index) => [vehicle.slug, index]));

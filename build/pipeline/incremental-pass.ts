@@ -12,11 +12,14 @@ import { apiFile } from '../render/site-file.ts';
 import { layout } from '../render/layout.ts';
 import { spliceList, type EdgeBody, type ListSide } from '../render/list-files.ts';
 import type { SpilledEntry } from '../write/charger-spill.ts';
+import type { Explain, ExplainEntry, Wanted } from '../api/explain-schemas.ts';
+import { explainEntry, spliceExplain, WantedTally } from '../render/explain-files.ts';
 import {
   emit,
   FullBuildNeeded,
   removeEdge,
   writeEdge,
+  writeExplain,
   writeLists,
   type Changes,
   type PassContext,
@@ -60,7 +63,10 @@ function rederiveVehicle(context: PassContext, history: EdgeHistory, fresh: Fres
   history.beginVehicle(vehicle.slug);
   const written = new Set<string>();
   const entries: SpilledEntry[] = [];
+  const explained: ExplainEntry[] = [];
+  uncountExplain(context, vehicle.slug);
   for (const { regionIndex, facts } of edgesOfVehicle(context.data, vehicleIndex)) {
+    explained.push(explainEntry(facts));
     const entry = {
       regionIndex,
       body: writeEdge(context, history, facts, () => fresh.touch(vehicle.slug, facts.charger)),
@@ -75,6 +81,7 @@ function rederiveVehicle(context: PassContext, history: EdgeHistory, fresh: Fres
   }
   history.endVehicle();
   writeLists(context, 'vehicle', vehicle.slug, entries);
+  writeExplain(context, vehicle.slug, explained);
   removeUnwrittenEdges(context, fresh, vehicle.slug, written);
 }
 
@@ -107,18 +114,22 @@ function rederiveChargers(
   for (const vehicle of data.vehicles) {
     if (changes.vehicles.has(vehicle.slug)) continue;
     history.beginVehicle(vehicle.slug);
+    const explained = new Map<string, ExplainEntry[]>(changes.removedChargers.map((slug) => [slug, []]));
     for (const charger of changedChargers) {
+      explained.set(charger.slug, []);
       for (const [regionIndex, region] of REGIONS.entries()) {
         const facts = deriveEdge(data, vehicle, charger, region);
-        if (facts)
+        if (facts) {
+          explained.get(charger.slug)!.push(explainEntry(facts));
           fresh.add(vehicle.slug, charger.slug, {
             regionIndex,
             body: writeEdge(context, history, facts, () => fresh.touch(vehicle.slug, charger.slug)),
           });
-        else if (removeEdge(context, vehicle.slug, charger.slug, region)) fresh.touch(vehicle.slug, charger.slug);
+        } else if (removeEdge(context, vehicle.slug, charger.slug, region)) fresh.touch(vehicle.slug, charger.slug);
       }
     }
     history.endVehicle(slugs);
+    spliceExplainFile(context, vehicle.slug, explained);
   }
   for (const charger of changedChargers) {
     emit(
@@ -139,6 +150,8 @@ function rederiveChargers(
 function removeLeftResources(context: PassContext, changes: Changes): void {
   const { writer } = context;
   for (const slug of changes.removedVehicles) {
+    uncountExplain(context, slug);
+    writer.remove(layout.vehicleExplain(slug));
     writer.remove(layout.vehicle(slug));
     for (const region of [undefined, ...REGIONS]) writer.remove(layout.vehicleCompatibility(slug, region));
     for (const region of REGIONS) writer.remove(layout.edgeFolder(slug, region));
@@ -210,9 +223,11 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
   const history = new EdgeHistory(context.dataDir, context.mode);
   const fresh = new FreshEdges();
   const changedChargers = data.chargers.filter((charger) => changes.chargers.has(charger.slug));
+  context.wanted = WantedTally.fromDocument(readJson<Wanted>(context, layout.wanted()));
   for (const [vehicleIndex, vehicle] of data.vehicles.entries())
     if (changes.vehicles.has(vehicle.slug)) rederiveVehicle(context, history, fresh, vehicleIndex);
-  if (changedChargers.length > 0) rederiveChargers(context, history, fresh, changedChargers, changes);
+  if (changedChargers.length > 0 || changes.removedChargers.length > 0)
+    rederiveChargers(context, history, fresh, changedChargers, changes);
   removeLeftResources(context, changes);
   spliceLists(context, fresh, {
     side: 'charger',
@@ -239,4 +254,31 @@ function readList(context: PassContext, file: string): Buffer {
   } catch {
     throw new FullBuildNeeded(`${file} is missing`);
   }
+}
+
+function readJson<T>(context: PassContext, file: string): T {
+  return JSON.parse(readList(context, file).toString('utf8')) as T;
+}
+
+/** A vehicle's published explain entries counted out of the wanted tally (they are about to be replaced or removed). */
+function uncountExplain(context: PassContext, vehicle: string): void {
+  if (!existsSync(path.join(context.publicDir, layout.vehicleExplain(vehicle)))) return;
+  for (const entry of readJson<Explain>(context, layout.vehicleExplain(vehicle)).edges) context.wanted.count(entry, -1);
+}
+
+/** An unchanged vehicle's explain document with the changed chargers' entries replaced, the tally adjusted. */
+function spliceExplainFile(
+  context: PassContext,
+  vehicle: string,
+  replacements: ReadonlyMap<string, readonly ExplainEntry[]>,
+): void {
+  const current = readJson<Explain>(context, layout.vehicleExplain(vehicle));
+  for (const entry of current.edges) if (replacements.has(entry.charger)) context.wanted.count(entry, -1);
+  for (const entries of replacements.values()) for (const entry of entries) context.wanted.count(entry);
+  const document = spliceExplain(current, replacements);
+  emit(
+    context,
+    apiFile(layout.vehicleExplain(vehicle), 'explain', document),
+    context.aliases.ofVehicle(vehicle).map(layout.vehicleExplain),
+  );
 }

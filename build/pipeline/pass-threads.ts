@@ -8,6 +8,7 @@ import { SchemaViolation } from '../api/validate-documents.ts';
 import { DataError, type Problem } from '../data/problems.ts';
 import type { Dataset } from '../data/dataset.ts';
 import type { HistoryMode, StaleEdges } from '../release/edge-history.ts';
+import type { WantedEntries } from '../render/explain-files.ts';
 import type { WriterReport, WriterShare } from '../write/tree-writer.ts';
 
 const NEXT_VEHICLE = 0;
@@ -66,6 +67,8 @@ export interface HelperReport {
   writer: WriterReport;
   files: number;
   stale: StaleEdges;
+  /** The missing figures of the explain entries it wrote. */
+  wanted: WantedEntries;
 }
 
 /** An error as it crosses threads: what its class needs to be made again. */

@@ -14,6 +14,10 @@ export const layout = {
   /** Every region's edges of the vehicle, or (with a region) only that region's: `?region=` on endpoint 2. */
   vehicleCompatibility: (slug: string, region?: Region) =>
     `${STORAGE_DIR}/vehicle-compatibility/${region ? `${region}/` : ''}${slug}.json`,
+  /** Why each of the vehicle's edges says what it says (extension, contract §7). */
+  vehicleExplain: (slug: string) => `${STORAGE_DIR}/vehicle-explain/${slug}.json`,
+  /** The missing figures ranked by the edges each would settle or sharpen (extension, contract §7). */
+  wanted: () => `${STORAGE_DIR}/wanted.json`,
   charger: (slug: string) => `${STORAGE_DIR}/chargers/${slug}.json`,
   chargerCompatibility: (slug: string, region?: Region) =>
     `${STORAGE_DIR}/charger-compatibility/${region ? `${region}/` : ''}${slug}.json`,

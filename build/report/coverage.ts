@@ -2,12 +2,16 @@
 import { REGIONS, type Region } from '../core/regions.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { STATES, type State } from '../core/vocabulary.ts';
+import type { Wanted } from '../api/explain-schemas.ts';
 import { edgesOfVehicle } from '../derive/all-edges.ts';
+import { explainEntry, WantedTally } from '../render/explain-files.ts';
 
 export interface RegionCoverage {
   vehicles: number;
   chargers: { DC: number; AC: number };
   states: Record<State, number>;
+  /** The edges of the region's best-seller variants (a variant of a family on its best_sellers.csv list), by state. */
+  bestSellerStates: Record<State, number>;
 }
 
 /** One region's list of best-selling model families: which have a variant on sale there. */
@@ -27,6 +31,36 @@ export interface Coverage {
   regions: Record<Region, RegionCoverage>;
   /** Per region with a list in data/best_sellers.csv, by rank. */
   bestSellers: Partial<Record<Region, BestSellerCoverage>>;
+  /** Empty cells of best-seller variants that an answer rests on (the wanted list names them), per column. */
+  bestSellerEmptyCells: Record<DecisiveColumn, number>;
+  /** The missing figures, ranked by the edges each would settle or sharpen (as /api/v1/wanted). */
+  wanted: Wanted;
+}
+
+/** The vehicle columns whose empty cell can decide an answer (its state or its power). */
+export const DECISIVE_COLUMNS = [
+  'architecture_voltage_v',
+  'max_dc_kw_oem',
+  'max_ac_kw_oem',
+  'ac_phases',
+  'ac_one_phase_a',
+  'boost_dc_kw',
+] as const;
+export type DecisiveColumn = (typeof DECISIVE_COLUMNS)[number];
+
+/** Best-seller variants per region: on sale there, of a brand and family on that region's best_sellers.csv list. */
+export function bestSellerVariants(data: Dataset): Record<Region, Set<string>> {
+  const listed = new Set(
+    data.bestSellers.flatMap((row) => familyNames(row.family).map((name) => `${row.region}\0${row.brand}\0${name}`)),
+  );
+  const result = Object.fromEntries(REGIONS.map((region) => [region, new Set<string>()])) as Record<
+    Region,
+    Set<string>
+  >;
+  for (const vehicle of data.vehicles)
+    for (const region of data.vehicleRegions.get(vehicle.slug)?.keys() ?? [])
+      if (listed.has(`${region}\0${vehicle.brand}\0${vehicle.family}`)) result[region].add(vehicle.slug);
+  return result;
 }
 
 /** The names a best-seller row accepts for its family ("Niro EV | e-Niro"). */
@@ -54,8 +88,13 @@ const emptyStates = (): Record<State, number> =>
 /** Counts the dataset and derives every edge once (one vehicle at a time) to count states per region. */
 export function datasetCoverage(data: Dataset): Coverage {
   const regions = Object.fromEntries(
-    REGIONS.map((region) => [region, { vehicles: 0, chargers: { DC: 0, AC: 0 }, states: emptyStates() }]),
+    REGIONS.map((region) => [
+      region,
+      { vehicles: 0, chargers: { DC: 0, AC: 0 }, states: emptyStates(), bestSellerStates: emptyStates() },
+    ]),
   ) as Record<Region, RegionCoverage>;
+  const bestSellers = bestSellerVariants(data);
+  const wanted = new WantedTally();
   for (const vehicle of data.vehicles) {
     for (const region of data.vehicleRegions.get(vehicle.slug)?.keys() ?? []) regions[region].vehicles += 1;
   }
@@ -66,8 +105,22 @@ export function datasetCoverage(data: Dataset): Coverage {
       regions[region].chargers[charger.current_kind] += 1;
   }
   for (const vehicleIndex of data.vehicles.keys()) {
-    for (const edge of edgesOfVehicle(data, vehicleIndex)) regions[edge.facts.region].states[edge.facts.state] += 1;
+    for (const { facts } of edgesOfVehicle(data, vehicleIndex)) {
+      regions[facts.region].states[facts.state] += 1;
+      if (bestSellers[facts.region].has(facts.vehicle)) regions[facts.region].bestSellerStates[facts.state] += 1;
+      wanted.count(explainEntry(facts));
+    }
   }
+  // A decisive empty cell is one an answer rests on: a vehicle figure of a best seller that the wanted list names.
+  const wantedDocument = wanted.toDocument();
+  const anyBestSeller = new Set(REGIONS.flatMap((region) => [...bestSellers[region]]));
+  const bestSellerEmptyCells = Object.fromEntries(DECISIVE_COLUMNS.map((c) => [c, 0])) as Record<
+    DecisiveColumn,
+    number
+  >;
+  for (const figure of wantedDocument.figures)
+    if (figure.file === 'vehicles.csv' && anyBestSeller.has(figure.row))
+      bestSellerEmptyCells[figure.column as DecisiveColumn] += 1;
   const years = data.vehicles.map((vehicle) => vehicle.model_year);
   const architectures = { '400V': 0, '800V': 0, unstated: 0 };
   for (const { architecture_voltage_v: volts } of data.vehicles) {
@@ -82,6 +135,8 @@ export function datasetCoverage(data: Dataset): Coverage {
     observations: data.observations.size,
     regions,
     bestSellers: bestSellerCoverage(data),
+    bestSellerEmptyCells,
+    wanted: wantedDocument,
   };
 }
 
@@ -93,15 +148,22 @@ export function coverageTable(coverage: Coverage): string {
       `${coverage.chargers.DC + coverage.chargers.AC} charger models (${coverage.chargers.DC} DC, ${coverage.chargers.AC} AC), ` +
       `${coverage.observations} curated observations.`,
     '',
-    `| region | vehicles | DC chargers | AC chargers | ${STATES.join(' | ')} |`,
-    `|---|---:|---:|---:|${STATES.map(() => '---:').join('|')}|`,
+    `| region | vehicles | DC chargers | AC chargers | ${STATES.join(' | ')} | unk share | best sellers' unk share |`,
+    `|---|---:|---:|---:|${STATES.map(() => '---:').join('|')}|---:|---:|`,
   ];
   for (const region of REGIONS) {
-    const { vehicles, chargers, states } = coverage.regions[region];
+    const { vehicles, chargers, states, bestSellerStates } = coverage.regions[region];
     lines.push(
-      `| ${region} | ${vehicles} | ${chargers.DC} | ${chargers.AC} | ${STATES.map((state) => states[state]).join(' | ')} |`,
+      `| ${region} | ${vehicles} | ${chargers.DC} | ${chargers.AC} | ${STATES.map((state) => states[state]).join(' | ')} | ` +
+        `${share(states)} | ${share(bestSellerStates)} |`,
     );
   }
+  const empty = coverage.bestSellerEmptyCells;
+  lines.push(
+    '',
+    `Empty cells of best-seller variants that can decide an answer: ${DECISIVE_COLUMNS.reduce((n, c) => n + empty[c], 0)} ` +
+      `(${DECISIVE_COLUMNS.map((c) => `${c} ${empty[c]}`).join(', ')}: those the wanted list names).`,
+  );
   lines.push(
     '',
     'Best-selling battery-electric model families (data/best_sellers.csv) with a variant on sale in their region:',
@@ -116,5 +178,27 @@ export function coverageTable(coverage: Coverage): string {
       `| ${region} | ${list.hits.length} of ${total} | ${Math.floor((100 * list.hits.length) / total)} % | ${list.misses.join(', ') || '—'} |`,
     );
   }
+  lines.push(
+    '',
+    `The ${Math.min(WANTED_SHOWN, coverage.wanted.count)} missing figures that would settle (make known whether it charges) or ` +
+      `sharpen (its power) the most edges, of ${coverage.wanted.count} (all of them: /api/v1/wanted):`,
+    '',
+    `| figure | edges | settles (${REGIONS.join(' / ')}) | sharpens (${REGIONS.join(' / ')}) |`,
+    '|---|---:|---|---|',
+  );
+  for (const figure of coverage.wanted.figures.slice(0, WANTED_SHOWN))
+    lines.push(
+      `| ${figure.file} \`${figure.row}\` ${figure.column} | ${figure.edges} | ` +
+        `${REGIONS.map((r) => figure.settles[r]).join(' / ')} | ${REGIONS.map((r) => figure.sharpens[r]).join(' / ')} |`,
+    );
   return `${lines.join('\n')}\n`;
+}
+
+/** How many of the wanted figures the printed table shows. */
+const WANTED_SHOWN = 20;
+
+/** The unk share of a region's edges, as "9.7 %". */
+function share(states: Record<State, number>): string {
+  const edges = STATES.reduce((n, state) => n + states[state], 0);
+  return edges === 0 ? '—' : `${((100 * states.unk) / edges).toFixed(1)} %`;
 }

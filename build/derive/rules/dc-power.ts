@@ -45,7 +45,6 @@ export function dcVoltageWindow(vehicle: VehicleRow, charger: ChargerRow, boost:
       if (boost.exists === true && missing.length === 0)
         return { mode: 'direct-or-boost', capKw: boost.kw, missingColumn: 'architecture_voltage_v' };
       missing.push({ side: 'vehicle', column: 'architecture_voltage_v', why: `the unit's maximum is ${max} V` });
-      if (boost.exists === null) missing.push(boostMissing);
     }
     return missing.length > 0 ? { mode: 'unknown', missing } : { mode: 'direct', unchecked: 'vehicle pack voltage' };
   }
