@@ -12,7 +12,7 @@ import { layout } from '../../build/render/layout.ts';
 import { PROJECT_ROOT, useShippedSite } from '../helpers/fixture.ts';
 
 const TABLE = new URL('./real-world.csv', import.meta.url);
-const MIN_ROWS = 60;
+const MIN_ROWS = 150;
 
 const optionalKw = z.union([z.literal('').transform(() => null), z.coerce.number().nonnegative()]);
 const Row = z
