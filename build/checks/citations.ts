@@ -19,7 +19,16 @@ export function citations(t: LoadedTables): Citation[] {
       { row, column: 'ac_source', ids: row.value.ac_source },
     );
   }
-  for (const rows of [t.vehicleRegions, t.chargers, t.chargerConnectors, t.observations, t.adapters, t.bestSellers])
+  for (const rows of [
+    t.vehicleRegions,
+    t.chargers,
+    t.chargerConnectors,
+    t.observations,
+    t.adapters,
+    t.bestSellers,
+    t.platforms,
+    t.platformMembers,
+  ])
     add(rows);
   return all;
 }

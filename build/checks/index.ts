@@ -10,6 +10,7 @@ import { observationAdapter } from './observation-adapter.ts';
 import { observationKw } from './observation-kw.ts';
 import { observationProtocol } from './observation-protocol.ts';
 import { plausibility } from './plausibility.ts';
+import { platformFacts } from './platform-facts.ts';
 import { publishedSlugs } from './published-slugs.ts';
 import { references } from './references.ts';
 import { reservedSlugs } from './reserved-slugs.ts';
@@ -29,6 +30,7 @@ export const TABLE_CHECKS: readonly TableCheck[] = [
   references,
   consistency,
   factSources,
+  platformFacts,
   plausibility,
   homeMarket,
   slugConventions,

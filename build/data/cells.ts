@@ -87,6 +87,17 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
     }),
   ) as unknown as z.ZodType<T[number], unknown>;
 
+/** One of `values`, or empty (null). */
+export const optionalOneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  textCell.pipe(
+    z
+      .string()
+      .refine((v) => v.trim() === '' || (values as readonly string[]).includes(v), {
+        error: (i) => `must be empty or one of ${values.join(', ')}, got ${describe(i.input)}`,
+      })
+      .transform((v) => (v.trim() === '' ? null : (v as T[number]))),
+  );
+
 /** A space-separated list in one cell; `allowed` (when given) restricts and orders the values, and types them. */
 export function list<const T extends string = string>(
   options: { allowed?: readonly T[]; required?: boolean; itemPattern?: RegExp } = {},

@@ -2,6 +2,7 @@
 import type { Region } from '../core/regions.ts';
 import type { LoadedTables } from './load.ts';
 import { compareKeys, ROW_ORDER } from './order.ts';
+import { withPlatformFacts } from './platforms.ts';
 
 import type {
   AdapterEntry,
@@ -11,6 +12,7 @@ import type {
   ChargerRow,
   ConnectorEntry,
   ObservationRow,
+  PlatformRow,
   ProtocolEntry,
   SourceEntry,
   TableName,
@@ -33,6 +35,8 @@ export interface Dataset {
   observations: ReadonlyMap<string, ObservationRow>;
   bestSellers: readonly BestSellerRow[];
   aliases: readonly AliasRow[];
+  /** Sorted by slug. */
+  platforms: readonly PlatformRow[];
   /** The day the edges are derived for (the release's day; adapter programmes apply from their start): null before any release. */
   asOf: string | null;
 }
@@ -59,12 +63,14 @@ export function indexTables(tables: LoadedTables, asOf: string | null = null): D
     regions.set(value.region, [...(regions.get(value.region) ?? []), value]);
     chargerConnectors.set(value.charger, regions);
   }
+  const platforms = new Map(inOrder(tables, 'platforms').map((value) => [value.slug, value]));
+  const members = inOrder(tables, 'platformMembers');
   return {
     sources: new Map(inOrder(tables, 'sources').map((value) => [value.id, value])),
     connectors: new Map(inOrder(tables, 'connectors').map((value) => [value.id, value])),
     protocols: inOrder(tables, 'protocols'),
     adapters: inOrder(tables, 'adapters'),
-    vehicles: inOrder(tables, 'vehicles'),
+    vehicles: inOrder(tables, 'vehicles').map((vehicle) => withPlatformFacts(vehicle, platforms, members)),
     chargers: inOrder(tables, 'chargers'),
     vehicleRegions,
     chargerConnectors,
@@ -76,6 +82,7 @@ export function indexTables(tables: LoadedTables, asOf: string | null = null): D
     ),
     bestSellers: inOrder(tables, 'bestSellers'),
     aliases: inOrder(tables, 'aliases'),
+    platforms: [...platforms.values()],
     asOf,
   };
 }

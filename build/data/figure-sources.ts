@@ -16,9 +16,17 @@ export const VEHICLE_FIGURE_SOURCE_COLUMN = {
 export type VehicleFigure = keyof typeof VEHICLE_FIGURE_SOURCE_COLUMN;
 export const VEHICLE_FIGURES = Object.keys(VEHICLE_FIGURE_SOURCE_COLUMN) as VehicleFigure[];
 
-/** The ids of the sources (data/sources.yaml) that back one figure of a vehicle row. */
-export function figureSourceIds(vehicle: VehicleRow, figure: VehicleFigure): readonly string[] {
-  return vehicle[VEHICLE_FIGURE_SOURCE_COLUMN[figure]];
+/** What a vehicle row holds beyond its own cells once platform facts apply (data/platforms.ts). */
+export interface InheritedFigures {
+  /** Figures the row takes from its platform, with the sources that back them there. */
+  inherited?: Partial<Record<VehicleFigure, readonly string[]>>;
+  /** The platform's boost path, where the row's own boost_dc_kw is empty. */
+  inheritedBoost?: { exists: boolean; kw: number | null; sources: readonly string[] };
+}
+
+/** The ids of the sources (data/sources.yaml) that back one figure of a vehicle row (its platform's, if inherited). */
+export function figureSourceIds(vehicle: VehicleRow & InheritedFigures, figure: VehicleFigure): readonly string[] {
+  return vehicle.inherited?.[figure] ?? vehicle[VEHICLE_FIGURE_SOURCE_COLUMN[figure]];
 }
 
 /** The vehicle's figures that a path of each current rests on. */

@@ -139,6 +139,12 @@ export function loadTables(root: string): LoadResult {
       // A file larger than any data file is refused before it is read (it would not fit the build's memory).
       bytes = fileSizeProblem(statSync(file).size, table.file) ?? readFileSync(file);
     } catch {
+      // A table that few datasets need (platforms) may be left out: it is then empty.
+      if ('optional' in table && table.optional) {
+        tables[name] = [];
+        rejectedKeys[name] = new Set();
+        continue;
+      }
       bytes = 'file is missing';
     }
     if (typeof bytes === 'string') {

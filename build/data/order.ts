@@ -21,6 +21,8 @@ export const ROW_ORDER: Record<TableName, (row: Record<string, unknown>) => Key>
   observations: (r) => [text(r, 'vehicle'), text(r, 'charger'), region(r)],
   bestSellers: (r) => [region(r), Number(r['rank'] ?? 0)],
   aliases: (r) => [text(r, 'kind'), text(r, 'old_slug')],
+  platforms: (r) => [text(r, 'slug')],
+  platformMembers: (r) => [text(r, 'platform'), text(r, 'brand'), text(r, 'family'), Number(r['model_year_from'] ?? 0)],
 };
 
 /** Compares two keys element by element (strings by code point, so the order is the same on every machine). */

@@ -2,7 +2,18 @@
 import { z } from 'zod';
 import { REGIONS, REGION_ORDER_TEXT } from '../core/regions.ts';
 import { BIDIRECTIONAL_MODES, CURRENT_KINDS, SOURCE_KINDS, STATES } from '../core/vocabulary.ts';
-import { isoDate, list, oneOf, optionalNumber, optionalText, requiredNumber, slug, text, yamlList } from './cells.ts';
+import {
+  isoDate,
+  list,
+  oneOf,
+  optionalNumber,
+  optionalOneOf,
+  optionalText,
+  requiredNumber,
+  slug,
+  text,
+  yamlList,
+} from './cells.ts';
 
 const sourceIds = () =>
   list({ required: true }).describe(
@@ -251,6 +262,45 @@ export const aliasColumns = z.object({
   note: text().describe('Why the slug changed.'),
 });
 
+export const platformColumns = z.object({
+  slug: slug().describe('Identifier of the vehicle platform, e.g. hyundai-e-gmp.'),
+  name: text().describe('The maker\'s name for it, e.g. "E-GMP".'),
+  voltage_class_v: optionalNumber({ min: 200, max: 1000, integer: true, unit: 'V' }).describe(
+    'The pack voltage class (400 or 800) a source gives for the platform; a variant on it without its own ' +
+      'architecture_voltage_v inherits it. Empty when no source states it.',
+  ),
+  boost: optionalOneOf(['yes', 'no'] as const).describe(
+    'yes: a source says its 800 V-class variants charge at DC units whose maximum voltage is below their pack ' +
+      '(an on-board booster, the inverter as a boost converter, a pack split in halves); no: a source says they ' +
+      "cannot; empty: no source says. A variant's own boost_dc_kw wins.",
+  ),
+  boost_dc_kw: optionalNumber({ min: 1, max: 1000, unit: 'kW' }).describe(
+    'With boost yes: the power of that boost path where a source states it; empty = "has a boost path, power not ' +
+      'stated".',
+  ),
+  source: list({ required: true }).describe(
+    "Space-separated ids of entries in data/sources.yaml that state the platform's facts (at least one).",
+  ),
+  note: optionalText().describe('Free text for reviewers: which source says what.'),
+});
+
+export const platformMemberColumns = z.object({
+  platform: slug().describe('Slug of the platform (data/platforms.csv).'),
+  brand: text().describe('Brand, spelled as in vehicles.csv.'),
+  family: text().describe(
+    'Model family, spelled as in vehicles.csv: every variant of it in the years below is on the platform.',
+  ),
+  model_year_from: optionalNumber({ min: 2010, max: 2030, integer: true }).describe(
+    'First model year the source puts on the platform; empty: from the first.',
+  ),
+  model_year_to: optionalNumber({ min: 2010, max: 2030, integer: true }).describe(
+    'Last model year the source puts on the platform; empty: to the last.',
+  ),
+  source: list({ required: true }).describe(
+    'Space-separated ids of entries in data/sources.yaml that say this family is built on the platform.',
+  ),
+});
+
 export type VehicleRow = z.output<typeof vehicleColumns>;
 export type VehicleRegionRow = z.output<typeof vehicleRegionColumns>;
 export type ChargerRow = z.output<typeof chargerColumns>;
@@ -262,6 +312,8 @@ export type ProtocolEntry = z.output<typeof protocolEntry>;
 export type AdapterEntry = z.output<typeof adapterEntry>;
 export type BestSellerRow = z.output<typeof bestSellerColumns>;
 export type AliasRow = z.output<typeof aliasColumns>;
+export type PlatformRow = z.output<typeof platformColumns>;
+export type PlatformMemberRow = z.output<typeof platformMemberColumns>;
 
 /** Every file of data/, in load order. `key` names the collection in the loaded dataset. */
 export const TABLES = {
@@ -276,6 +328,8 @@ export const TABLES = {
   observations: { file: 'observations.csv', schema: observationColumns },
   bestSellers: { file: 'best_sellers.csv', schema: bestSellerColumns },
   aliases: { file: 'aliases.csv', schema: aliasColumns },
+  platforms: { file: 'platforms.csv', schema: platformColumns, optional: true },
+  platformMembers: { file: 'platform_members.csv', schema: platformMemberColumns, optional: true },
 } as const;
 
 export type TableName = keyof typeof TABLES;

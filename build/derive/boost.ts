@@ -1,7 +1,7 @@
 // A vehicle's boost path (charging a pack above a DC unit's maximum voltage): whether it has one, its power, and the
-// sources that say so. Today from the row's boost_dc_kw: empty = not on record, 0 = none, a figure = its power.
-import type { Dataset } from '../data/dataset.ts';
-import { figureSourceIds } from '../data/figure-sources.ts';
+// sources that say so: the row's boost_dc_kw (empty = not on record, 0 = none, a figure = its power), else its
+// platform's boost fact (data/platforms.csv), which can also say "has one, power not stated".
+import { figureSourceIds, type InheritedFigures } from '../data/figure-sources.ts';
 import type { VehicleRow } from '../data/tables.ts';
 
 export interface BoostFact {
@@ -12,8 +12,8 @@ export interface BoostFact {
   sources: readonly string[];
 }
 
-export function boostFact(_data: Dataset, vehicle: VehicleRow): BoostFact {
+export function boostFact(vehicle: VehicleRow & InheritedFigures): BoostFact {
   const kw = vehicle.boost_dc_kw;
-  if (kw === null) return { exists: null, kw: null, sources: [] };
+  if (kw === null) return vehicle.inheritedBoost ?? { exists: null, kw: null, sources: [] };
   return { exists: kw > 0, kw: kw > 0 ? kw : null, sources: figureSourceIds(vehicle, 'boost_dc_kw') };
 }

@@ -76,13 +76,13 @@ export function dcVoltageWindow(vehicle: VehicleRow, charger: ChargerRow, boost:
 }
 
 export function dcPower(
-  pairing: Pick<Pairing, 'vehicle' | 'charger' | 'data'>,
+  pairing: Pick<Pairing, 'vehicle' | 'charger'>,
   path: ConnectionPath,
   unitOutlets: readonly ChargerConnectorRow[],
 ): PowerEstimate {
   const { vehicle, charger } = pairing;
   const estimate = new EstimateBuilder();
-  const boost = boostFact(pairing.data, vehicle);
+  const boost = boostFact(vehicle);
   const window = dcVoltageWindow(vehicle, charger, boost);
   if (window.mode === 'impossible') return estimate.ruleOut(window.reason).build();
   if (window.mode === 'unknown')
