@@ -39,9 +39,15 @@ npm run fix         # mechanical fixes: UTF-8 without BOM, LF line endings, trim
 npm run check       # every data check; prints file:line:column: [check] message (fix: hint), exit 1 on any problem
 npm run diff -- origin/main   # what your change does to the API: resources and edges, by state transition
 npm start -- --preview        # builds public/ from unreleased data and serves it, for a local look
-npm run coverage              # variants, charger models and edges of each state, per region
+npm run coverage              # edges of each state per region, and the missing figures that would help most
 npm test            # the test suite
 \`\`\`
+
+**Where to start.** The most useful fact you can add is the one at the top of the wanted list: \`npm run coverage\`
+prints the 20 missing figures that would settle (make known whether a pairing charges) or sharpen (its power) the
+most edges, per region, and \`/api/v1/wanted\` lists all of them (file, row, column). Find a source that states the
+figure, put it in that cell and cite the source; \`/api/v1/vehicles/{slug}/explain\` shows, for every answer of a
+vehicle, which figures it rests on.
 
 A pull request runs \`npm run check\`, \`npm test\` and \`npm run diff\` against its base branch, and keeps
 one comment on the pull request up to date with that diff and the coverage after it (\`npm run coverage\`),
