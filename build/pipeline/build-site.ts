@@ -10,7 +10,6 @@ import type { HistoryMode } from '../release/edge-history.ts';
 import { SlugAliases } from '../render/aliases.ts';
 import { WantedTally } from '../render/explain-files.ts';
 import { globalFiles } from '../render/global-files.ts';
-import { apiFile } from '../render/site-file.ts';
 import { layout, OWNED_PATHS, PUBLISHED_AFTER_COMMIT } from '../render/layout.ts';
 import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
 import { changesSince, currentState, readState, writeState } from './build-state.ts';
@@ -125,10 +124,7 @@ async function build(
           ...(more > 0 ? [`and ${more} more edge(s)`] : []),
         ]);
       }
-      for (const file of [
-        apiFile(layout.wanted(), 'wanted', context.wanted.toDocument()),
-        ...globalFiles(data, dataDir, datasetVersion),
-      ]) {
+      for (const file of globalFiles(data, dataDir, datasetVersion, context.wanted.toDocument())) {
         if (file.schema) context.validate(file.path, file.schema, file.document);
         writer.write(file.path, file.body);
         context.files += 1;

@@ -22,6 +22,8 @@ import {
 import { exploreFiles } from './explore-page.ts';
 import { layout } from './layout.ts';
 import { referencePage, type Example } from './reference-page.ts';
+import type { Wanted } from '../api/explain-schemas.ts';
+import { explainEntry } from './explain-files.ts';
 import { apiFile, type SiteFile } from './site-file.ts';
 
 /** A list shortened to its first item, for the reference page. */
@@ -31,12 +33,14 @@ function shortList(url: string, document: Record<string, unknown>, key: string):
 }
 
 /** Real responses for the reference page: the first vehicle and the first charger that have an edge. */
-function examples(data: Dataset, dataDir: string): Record<string, Example> {
+function examples(data: Dataset, dataDir: string, wanted: Wanted): Record<string, Example> {
   const found: Record<string, Example> = {};
+  found['/api/v1/wanted'] = shortList('/api/v1/wanted', wanted, 'figures');
   const history = new EdgeHistory(dataDir, 'provisional');
   for (const [vehicleIndex, vehicle] of data.vehicles.entries()) {
     history.beginVehicle(vehicle.slug);
-    const edges: Edge[] = [...edgesOfVehicle(data, vehicleIndex)].map(({ facts }) => {
+    const derived = [...edgesOfVehicle(data, vehicleIndex)];
+    const edges: Edge[] = derived.map(({ facts }) => {
       const content = edgeContent(facts, data);
       return edgeDocument(content, history.stamp(content));
     });
@@ -52,6 +56,11 @@ function examples(data: Dataset, dataDir: string): Record<string, Example> {
       `/api/v1/vehicles/${vehicle.slug}/compatibility`,
       { slug: vehicle.slug, chargers: edges },
       'chargers',
+    );
+    found['/api/v1/vehicles/{slug}/explain'] = shortList(
+      `/api/v1/vehicles/${vehicle.slug}/explain`,
+      { slug: vehicle.slug, edges: derived.map(({ facts }) => explainEntry(facts)) },
+      'edges',
     );
     found['/api/v1/compatibility/{vehicleSlug}/{chargerSlug}'] = {
       url: `/api/v1/compatibility/${first.vehicle}/${first.charger}${query}`,
@@ -89,7 +98,14 @@ function edgeCountOf(data: Dataset, charger: string): number {
   return count;
 }
 
-export function* globalFiles(data: Dataset, dataDir: string, datasetVersion: string): Generator<SiteFile> {
+/** The files that depend on the whole dataset; `wanted` is the pass's tally of missing figures, as a document. */
+export function* globalFiles(
+  data: Dataset,
+  dataDir: string,
+  datasetVersion: string,
+  wanted: Wanted,
+): Generator<SiteFile> {
+  yield apiFile(layout.wanted(), 'wanted', wanted);
   const releases = readReleaseRecords(dataDir);
   yield apiFile(layout.changesList(), 'changes', changesListDocument(releases));
   for (const record of releases)
@@ -110,7 +126,7 @@ export function* globalFiles(data: Dataset, dataDir: string, datasetVersion: str
     yield { path: schemaPath(kind), body: `${JSON.stringify(jsonSchemaOf(kind), null, 2)}\n` };
   const openapi = openApiDocument();
   yield { path: layout.openApi(), body: `${JSON.stringify(openapi, null, 2)}\n` };
-  const shown = examples(data, dataDir);
+  const shown = examples(data, dataDir, wanted);
   shown['/api/v1'] = { url: '/api/v1', status: 200, body: index };
   shown['/api/v1/vehicles'] = shortList('/api/v1/vehicles', vehicleList, 'vehicles');
   shown['/api/v1/chargers'] = shortList('/api/v1/chargers', chargerList, 'chargers');

@@ -60,6 +60,8 @@ describe('the OpenAPI document the build publishes', () => {
         '/api/v1/vehicles',
         '/api/v1/vehicles/{slug}',
         '/api/v1/vehicles/{slug}/compatibility',
+        '/api/v1/vehicles/{slug}/explain',
+        '/api/v1/wanted',
       ].sort(),
     );
     for (const item of Object.values<any>(openapi.paths)) expect(Object.keys(item)).toEqual(['get']);
@@ -111,8 +113,10 @@ describe('the OpenAPI document the build publishes', () => {
 
   it('states what kw means in the edge schema: the caps it never exceeds and when it is 0', () => {
     const edge = JSON.parse(readFileSync(schemaFile('edge'), 'utf8'));
-    expect(edge.properties.kw.description).toMatch(/never above the vehicle's maximum/);
-    expect(edge.properties.kw.description).toMatch(/0 when state is no, and 0 when no source or rule gives a figure/);
+    expect(edge.properties.kw.description).toMatch(/the smallest of the caps on record .* never above any of them/);
+    expect(edge.properties.kw.description).toMatch(
+      /0 when state is no or unk, and 0 when the vehicle's own maximum for that current is not on record/,
+    );
   });
 
   it('needs no authentication and names the licences', () => {
@@ -163,6 +167,8 @@ describe('the OpenAPI document the build publishes', () => {
         '/api/v1/openapi.json',
         '/api/v1/schemas/{name}.json',
         '/api/v1/vehicles',
+        '/api/v1/vehicles/{slug}/explain',
+        '/api/v1/wanted',
       ].sort(),
     );
   });

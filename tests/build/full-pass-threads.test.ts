@@ -17,7 +17,7 @@ import { TreeWriter } from '../../build/write/tree-writer.ts';
 import { copyFixture, treeDigest } from '../helpers/fixture.ts';
 
 const LEDGER = 'data/ledger';
-const PASS_FILES = /^api\/v1\/_data\/(vehicles|chargers|edges|vehicle-compatibility|charger-compatibility)\//;
+const PASS_FILES = /^api\/v1\/_data\/(vehicles|chargers|edges|vehicle-compatibility|charger-compatibility|vehicle-explain)\//;
 
 /** The context a build gives its full pass over the fixture copy at `root`, writing a first build of `publicDir`. */
 function passContext(root: string, publicDir: string): PassContext {

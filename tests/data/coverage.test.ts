@@ -39,11 +39,26 @@ describe('datasetCoverage on the mini fixture', () => {
 
   it('prints one table row per region with the state columns in the contract order', () => {
     const table = coverageTable(coverage).split('\n');
-    expect(table).toContain('| region | vehicles | DC chargers | AC chargers | ok | adp | limited | no | unk |');
-    const eu = coverage.regions.EU;
     expect(table).toContain(
-      `| EU | ${eu.vehicles} | ${eu.chargers.DC} | ${eu.chargers.AC} | ${STATES.map((s) => eu.states[s]).join(' | ')} |`,
+      "| region | vehicles | DC chargers | AC chargers | ok | adp | limited | no | unk | unk share | best sellers' unk share |",
     );
+    const eu = coverage.regions.EU;
+    const edges = STATES.reduce((n, s) => n + eu.states[s], 0);
+    expect(table).toContainEqual(
+      expect.stringContaining(
+        `| EU | ${eu.vehicles} | ${eu.chargers.DC} | ${eu.chargers.AC} | ${STATES.map((s) => eu.states[s]).join(' | ')} | ` +
+          `${((100 * eu.states.unk) / edges).toFixed(1)} % |`,
+      ),
+    );
+  });
+
+  it('ranks the missing figures as /api/v1/wanted does and prints the top of the list', () => {
+    const { figures } = coverage.wanted;
+    for (const [a, b] of figures.slice(1).map((f, i) => [figures[i]!, f] as const))
+      expect(a.edges).toBeGreaterThanOrEqual(b.edges);
+    const table = coverageTable(coverage);
+    for (const figure of figures.slice(0, 3))
+      expect(table).toContain(`| ${figure.file} \`${figure.row}\` ${figure.column} | ${figure.edges} |`);
   });
 });
 
