@@ -126,6 +126,8 @@ async function readArchive(file: string, limits: ReleaseLimits): Promise<Map<str
   // A release archive holds one top folder (open-ev-data-dataset-<version>/): paths are read from inside it.
   let top: string | null | undefined;
   extract.on('entry', (header, stream, next) => {
+    // An entry cut short by a refusal reports it through the pipeline; its own stream's error is the same one.
+    stream.on('error', () => {});
     const fail = (error: Error) => {
       stream.resume();
       extract.destroy(error);
