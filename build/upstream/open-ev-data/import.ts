@@ -81,7 +81,7 @@ export async function extractRelease(location: string, pin: Pin, limits?: Releas
   };
 }
 
-/** A data file whose text differs from what the import gives: the lines only it has, and the lines only the import has. */
+/** A data file whose text differs from what the import gives: the lines only it has, and those only the import has. */
 export interface FileDifference {
   file: string;
   removed: string[];
@@ -98,7 +98,7 @@ export interface ImportResult {
   differences: FileDifference[];
 }
 
-/** The lines of `before` not in `after` and the other way round, each in file order (a line counted as often as it stands). */
+/** The lines of `before` not in `after` and the other way round, in file order (a line counted as often as it stands). */
 function lineDifference(file: string, before: string, after: string): FileDifference {
   const minus = (a: string[], b: string[]) => {
     const left = new Map<string, number>();
@@ -130,7 +130,8 @@ export async function importOpenEvData(options: {
   const location = options.from ?? pinnedReleaseFolder(options.root, pin);
   if (options.from === undefined && !existsSync(location))
     throw new ImportRefused(
-      `looked for OpenEV Data ${pin.version} (${IMPORT_DIR}/${PIN_FILE}) in ${location}, which does not exist; pass the release: npm run import -- open-ev-data <folder | release .tar.gz>`,
+      `looked for OpenEV Data ${pin.version} (${IMPORT_DIR}/${PIN_FILE}) in ${location}, which does not exist; ` +
+        'pass the release: npm run import -- open-ev-data <folder | release .tar.gz>',
     );
   const release = await extractRelease(location, pin, options.limits);
   const { extract } = release;
