@@ -125,7 +125,7 @@ export const IndexDocument = z
           .array(
             z.strictObject({
               name: z.string().describe('Name of the dataset.'),
-              license: z.string().describe('SPDX identifier of its licence (its text is in data/LICENSE).'),
+              license: z.string().describe('SPDX identifier of its licence (data/LICENSE links its text).'),
               url: z.string().describe('Where the dataset is published.'),
             }),
           )

@@ -4,7 +4,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseYaml } from 'yaml';
+import { fileSizeProblem } from '../data/cell-limits.ts';
+import { checkFormat, SCHEMA_CHECK } from '../data/file-checks.ts';
 import { fixCsv, fixYaml } from '../data/fix.ts';
+import { readCsvRows } from '../data/parse-csv.ts';
+import { readYamlRows } from '../data/parse-yaml.ts';
+import type { Problem } from '../data/problems.ts';
 import { TABLES } from '../data/tables.ts';
 
 /** A CSV row as text cells, by column name. */
@@ -95,6 +100,25 @@ export function importFileTexts(files: ImportFiles): Record<string, string> {
     [TABLES.vehicleRegions.file]: csvText('vehicleRegions', files.vehicleRegions),
     [TABLES.sources.file]: fixYaml('sources', sources).text,
   };
+}
+
+const TABLE_OF_FILE = new Map(Object.values(TABLES).map((table) => [table.file as string, table]));
+
+/**
+ * What the checks would refuse in the files an import is about to write, read as the checks read them (file size,
+ * format, every cell's limits and characters, every column's schema); located in the new text, file:line:column.
+ */
+export function importTextProblems(texts: Record<string, string>): Problem[] {
+  return Object.entries(texts).flatMap(([file, text]) => {
+    const display = `data/${file}`;
+    const size = fileSizeProblem(Buffer.byteLength(text), file);
+    if (size !== null) return [{ file: display, line: 1, column: 1, check: SCHEMA_CHECK, message: size }];
+    const table = TABLE_OF_FILE.get(file)!;
+    const { text: checked, problems } = checkFormat(Buffer.from(text), display);
+    const read = file.endsWith('.csv') ? readCsvRows : readYamlRows;
+    read(checked, display, table.schema, problems, new Set());
+    return problems;
+  });
 }
 
 /** Writes the files whose text changed; returns their names. */

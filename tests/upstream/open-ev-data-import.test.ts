@@ -1,6 +1,7 @@
 // Importing the fixture release into a project: what it creates, fills and cross-checks, what it never overwrites, its
 // decisions, and that a re-run (whatever landed in between) gives the same data.
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parse as parseYaml } from 'yaml';
@@ -42,19 +43,11 @@ async function imported(mapping?: string) {
 }
 
 describe('importing a release into a project', () => {
-  it('writes the pinned extract and the licence, and data that passes every check', async () => {
+  it('writes the data files alone (no extract, no copy of an upstream file), and data that passes every check', async () => {
     const { root, result } = await imported();
-    expect(result.written).toEqual(
-      expect.arrayContaining([
-        `${IMPORT_DIR}/extract.json`,
-        `${IMPORT_DIR}/LICENCE`,
-        'data/vehicles.csv',
-        'data/sources.yaml',
-      ]),
-    );
-    expect(readFileSync(path.join(root, IMPORT_DIR, 'LICENCE'), 'utf8')).toBe(
-      readFileSync(path.join(OED_FIXTURE, 'LICENCE'), 'utf8'),
-    );
+    expect(result.written).toEqual(['data/vehicles.csv', 'data/vehicle_regions.csv', 'data/sources.yaml']);
+    expect(existsSync(path.join(root, IMPORT_DIR, 'extract.json'))).toBe(false);
+    expect(existsSync(path.join(root, IMPORT_DIR, 'LICENCE'))).toBe(false);
     const check = await runCli('check', ['--root', root]);
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
@@ -62,11 +55,11 @@ describe('importing a release into a project', () => {
 
   it('creates a variant per home market, with its figures, region rows and its two kinds of citation', async () => {
     const { root } = await imported();
-    const eu = vehicle(root, 'tesla-model-3-performance-2024-eu')!;
-    const record = 'oed-tesla-model-3-2024-model-3-performance';
+    const eu = vehicle(root, 'fixture-motors-arrow-performance-2024-eu')!;
+    const record = 'oed-fixture-motors-arrow-2024-arrow-performance';
     expect(eu).toMatchObject({
-      brand: 'Tesla',
-      family: 'Model 3',
+      brand: 'Fixture Motors',
+      family: 'Arrow',
       trim: 'Performance',
       model_year: '2024',
       battery_kwh_usable: '79',
@@ -80,40 +73,40 @@ describe('importing a release into a project', () => {
     expect(cited[0]).toBe(record);
     expect(eu.source).toBe(eu.dc_source);
     expect(eu.note).toMatch(
-      /^\[OpenEV Data 1\.24\.0, src\/tesla\/model_3\/2024\/model_3_performance\.json: imported; pack voltage is the record's 400v class; AC left empty/,
+      /^\[OpenEV Data 1\.24\.0, src\/fixture_motors\/arrow\/2024\/arrow_performance\.json: imported; pack voltage is the record's 400v class; AC left empty/,
     );
-    expect(regions(root, 'tesla-model-3-performance-2024-eu')).toEqual(['EU type2/ccs2', 'GB type2/ccs2']);
-    expect(regions(root, 'tesla-model-3-performance-2024-na')).toEqual(['NA nacs/nacs']);
+    expect(regions(root, 'fixture-motors-arrow-performance-2024-eu')).toEqual(['EU type2/ccs2', 'GB type2/ccs2']);
+    expect(regions(root, 'fixture-motors-arrow-performance-2024-na')).toEqual(['NA nacs/nacs']);
     const all = sources(root);
     expect(all.get(record)).toEqual({
       id: record,
       kind: 'dataset',
       title:
-        'OpenEV Data 1.24.0 (CDLA-Permissive-2.0), record src/tesla/model_3/2024/model_3_performance.json: Tesla Model 3 2024 Performance, layered on base.json, 2024/model_3.json',
-      url: 'https://github.com/open-ev-data/open-ev-data-dataset/blob/v1.24.0/src/tesla/model_3/2024/model_3_performance.json',
+        'OpenEV Data 1.24.0 (CDLA-Permissive-2.0), record src/fixture_motors/arrow/2024/arrow_performance.json: Fixture Motors Arrow 2024 Performance, layered on base.json, 2024/arrow.json',
+      url: 'https://github.com/open-ev-data/open-ev-data-dataset/blob/v1.24.0/src/fixture_motors/arrow/2024/arrow_performance.json',
       accessedAt: null,
     });
     expect(all.get(cited[1]!)).toMatchObject({
       kind: 'dataset',
       title:
-        'Tesla Model 3 Performance Specs (oem source cited by OpenEV Data records, read by them 2025-12-28; not opened by this project)',
-      url: 'https://www.tesla.com/model3',
+        'Fixture Motors Arrow Performance specification sheet (fictional) (oem source cited by OpenEV Data records, read by them 2025-12-28; not opened by this project)',
+      url: 'https://example.com/fixture-motors/arrow',
     });
   });
 
   it('never overwrites a figure our own sources give: a conflict over 5 % is noted, ours stands', async () => {
     const { root, result } = await imported();
-    const gtx = vehicle(root, 'volkswagen-id-3-gtx-2024-eu')!;
+    const gtx = vehicle(root, 'testwerk-t-3-gtx-2024-eu')!;
     expect(gtx.max_dc_kw_oem).toBe('185');
     expect(gtx.dc_source).toBe('fixture-spec');
     expect(gtx.note).toBe(
-      "our own note [OpenEV Data 1.24.0, src/volkswagen/id_3/2024/id_3_gtx.json: max_dc_kw_oem 175 against 185 here (5.4 % apart): this row's own sources stand; fills max_ac_kw_oem, ac_phases]",
+      "our own note [OpenEV Data 1.24.0, src/testwerk/t_3/2024/t_3_gtx.json: max_dc_kw_oem 175 against 185 here (5.4 % apart): this row's own sources stand; fills max_ac_kw_oem, ac_phases]",
     );
     expect(of(result.findings, 'conflict')).toEqual([
       {
         kind: 'conflict',
-        record: 'src/volkswagen/id_3/2024/id_3_gtx.json',
-        vehicle: 'volkswagen-id-3-gtx-2024-eu',
+        record: 'src/testwerk/t_3/2024/t_3_gtx.json',
+        vehicle: 'testwerk-t-3-gtx-2024-eu',
         field: 'max_dc_kw_oem',
         ours: '185',
         theirs: '175',
@@ -121,32 +114,33 @@ describe('importing a release into a project', () => {
       },
     ]);
     expect(importReport(result)).toContain(
-      '| volkswagen-id-3-gtx-2024-eu | max_dc_kw_oem | 185 | 175 | 5.4 % apart | src/volkswagen/id_3/2024/id_3_gtx.json |',
+      '| testwerk-t-3-gtx-2024-eu | max_dc_kw_oem | 185 | 175 | 5.4 % apart | src/testwerk/t_3/2024/t_3_gtx.json |',
     );
   });
 
   it('fills a figure group no source of ours backs, and cites the record beside ours where they agree', async () => {
     const { root } = await imported();
-    const gtx = vehicle(root, 'volkswagen-id-3-gtx-2024-eu')!;
+    const gtx = vehicle(root, 'testwerk-t-3-gtx-2024-eu')!;
     expect([gtx.max_ac_kw_oem, gtx.ac_phases, gtx.ac_source!.split(' ')[0]]).toEqual([
       '11',
       '3',
-      'oed-volkswagen-id-3-2024-id-3-gtx',
+      'oed-testwerk-t-3-2024-t-3-gtx',
     ]);
     // The usable 77 kWh agrees: the general sources gain the record; the battery is ours.
-    expect(gtx.source).toMatch(/^fixture-spec oed-volkswagen-id-3-2024-id-3-gtx /);
-    const rwd = vehicle(root, 'tesla-model-3-rwd-2024-eu')!;
+    expect(gtx.source).toMatch(/^fixture-spec oed-testwerk-t-3-2024-t-3-gtx /);
+    const rwd = vehicle(root, 'fixture-motors-arrow-rwd-2024-eu')!;
     expect(rwd.max_dc_kw_oem).toBe('170');
     expect(rwd.dc_source!.split(' ')).toEqual([
       'fixture-spec',
-      'oed-tesla-model-3-2024-model-3',
-      expect.stringMatching(/^oed-doc-tesla-com-model3-/),
+      'oed-fixture-motors-arrow-2024-arrow',
+      expect.stringMatching(/^oed-doc-example-com-fixture-motors-arrow-/),
     ]);
     // Only where it is the record's own market: the region row it lacked is added (GB), the one it had is left.
-    expect(regions(root, 'tesla-model-3-rwd-2024-eu')).toEqual(['EU type2/ccs2', 'GB type2/ccs2']);
+    expect(regions(root, 'fixture-motors-arrow-rwd-2024-eu')).toEqual(['EU type2/ccs2', 'GB type2/ccs2']);
     expect(
-      csv(root, 'vehicle_regions.csv').find((r) => r.vehicle === 'tesla-model-3-rwd-2024-eu' && r.region === 'EU')!
-        .source,
+      csv(root, 'vehicle_regions.csv').find(
+        (r) => r.vehicle === 'fixture-motors-arrow-rwd-2024-eu' && r.region === 'EU',
+      )!.source,
     ).toBe('fixture-spec');
   });
 
@@ -154,81 +148,79 @@ describe('importing a release into a project', () => {
     const root = importProject();
     addOwnPerformance(root, 200);
     await importOpenEvData({ root, from: OED_FIXTURE });
-    expect(vehicle(root, 'tesla-model-3-performance-2024-eu')).toMatchObject({
+    expect(vehicle(root, 'fixture-motors-arrow-performance-2024-eu')).toMatchObject({
       max_dc_kw_oem: '200',
       dc_source: 'fixture-test',
     });
-    const na = vehicle(root, 'tesla-model-3-performance-2024-na')!;
+    const na = vehicle(root, 'fixture-motors-arrow-performance-2024-na')!;
     expect([na.max_dc_kw_oem, na.architecture_voltage_v]).toEqual(['', '400']);
     expect(na.note).toContain(
-      "max_dc_kw_oem left empty: our own sources for tesla-model-3-performance-2024-eu contradict the record's 250",
+      "max_dc_kw_oem left empty: our own sources for fixture-motors-arrow-performance-2024-eu contradict the record's 250",
     );
   });
 
   it('leaves a family that has variants of ours that year undecided until mapping.yaml decides', async () => {
     const { root, result } = await imported();
-    expect(vehicle(root, 'volkswagen-id-3-pro-2024-eu')).toBeUndefined();
+    expect(vehicle(root, 'testwerk-t-3-pro-2024-eu')).toBeUndefined();
     expect(of(result.findings, 'undecided')).toEqual([
       {
         kind: 'undecided',
-        record: 'src/volkswagen/id_3/2024/id_3.json',
+        record: 'src/testwerk/t_3/2024/t_3.json',
         market: 'EU',
-        slug: 'volkswagen-id-3-pro-2024-eu',
-        existing: ['volkswagen-id-3-gtx-2024-eu'],
+        slug: 'testwerk-t-3-pro-2024-eu',
+        existing: ['testwerk-t-3-gtx-2024-eu'],
       },
     ]);
-    const decided = await imported(`${TEST_MAPPING}  - record: src/volkswagen/id_3/2024/id_3.json\n    create: true\n`);
-    expect(vehicle(decided.root, 'volkswagen-id-3-pro-2024-eu')).toMatchObject({
+    const decided = await imported(`${TEST_MAPPING}  - record: src/testwerk/t_3/2024/t_3.json\n    create: true\n`);
+    expect(vehicle(decided.root, 'testwerk-t-3-pro-2024-eu')).toMatchObject({
       trim: 'PRO',
       battery_kwh_usable: '58',
     });
-    const skipped = await imported(
-      `${TEST_MAPPING}  - record: src/volkswagen/id_3/2024/id_3.json\n    skip: not ours\n`,
-    );
+    const skipped = await imported(`${TEST_MAPPING}  - record: src/testwerk/t_3/2024/t_3.json\n    skip: not ours\n`);
     expect(of(skipped.result.findings, 'skipped')).toContainEqual({
       kind: 'skipped',
-      record: 'src/volkswagen/id_3/2024/id_3.json',
+      record: 'src/testwerk/t_3/2024/t_3.json',
       market: 'EU',
       reason: 'not ours',
     });
   });
 
   it('lets the first of two records decided onto one row fill it, without a conflict with the second', async () => {
-    const mapping = `${TEST_MAPPING}  - record: src/volkswagen/id_3/2024/id_3.json\n    vehicle: volkswagen-id-3-2024-eu\n  - record: src/volkswagen/id_3/2024/id_3_gtx.json\n    vehicle: volkswagen-id-3-2024-eu\n`;
+    const mapping = `${TEST_MAPPING}  - record: src/testwerk/t_3/2024/t_3.json\n    vehicle: testwerk-t-3-2024-eu\n  - record: src/testwerk/t_3/2024/t_3_gtx.json\n    vehicle: testwerk-t-3-2024-eu\n`;
     const root = importProject(mapping);
     editData(
       root,
       'vehicles.csv',
       (text) =>
-        `${text}${csvLine('vehicles', { slug: 'volkswagen-id-3-2024-eu', brand: 'Volkswagen', family: 'ID.3', model_year: '2024', source: 'fixture-spec' })}\n`,
+        `${text}${csvLine('vehicles', { slug: 'testwerk-t-3-2024-eu', brand: 'Testwerk', family: 'T.3', model_year: '2024', source: 'fixture-spec' })}\n`,
     );
-    editData(root, 'vehicle_regions.csv', (text) => `${text}volkswagen-id-3-2024-eu,EU,type2,ccs2,fixture-spec\n`);
+    editData(root, 'vehicle_regions.csv', (text) => `${text}testwerk-t-3-2024-eu,EU,type2,ccs2,fixture-spec\n`);
     const { findings } = await importOpenEvData({ root, from: OED_FIXTURE });
-    const row = vehicle(root, 'volkswagen-id-3-2024-eu')!;
-    expect([row.max_dc_kw_oem, row.dc_source!.split(' ')[0]]).toEqual(['135', 'oed-volkswagen-id-3-2024-id-3']);
-    expect(of(findings, 'conflict').filter((f) => f.vehicle === 'volkswagen-id-3-2024-eu')).toEqual([]);
-    expect(of(findings, 'matched').filter((f) => f.vehicle === 'volkswagen-id-3-2024-eu')).toHaveLength(2);
+    const row = vehicle(root, 'testwerk-t-3-2024-eu')!;
+    expect([row.max_dc_kw_oem, row.dc_source!.split(' ')[0]]).toEqual(['135', 'oed-testwerk-t-3-2024-t-3']);
+    expect(of(findings, 'conflict').filter((f) => f.vehicle === 'testwerk-t-3-2024-eu')).toEqual([]);
+    expect(of(findings, 'matched').filter((f) => f.vehicle === 'testwerk-t-3-2024-eu')).toHaveLength(2);
   });
 
   it('refuses a decision naming a vehicle we do not have, and writes nothing', async () => {
     const root = importProject(
-      `${TEST_MAPPING}  - record: src/nissan/leaf/2023/leaf.json\n    vehicle: nissan-leaf-nope-2023-eu\n`,
+      `${TEST_MAPPING}  - record: src/mockvolt/twig/2023/twig.json\n    vehicle: mockvolt-twig-nope-2023-eu\n`,
     );
     const before = treeDigest(path.join(root, 'data'));
     await expect(importOpenEvData({ root, from: OED_FIXTURE })).rejects.toThrow(ImportRefused);
     await expect(importOpenEvData({ root, from: OED_FIXTURE })).rejects.toThrow(
-      /src\/nissan\/leaf\/2023\/leaf\.json: decision names nissan-leaf-nope-2023-eu, which is not a vehicle of ours \(nothing was written\)$/,
+      /src\/mockvolt\/twig\/2023\/twig\.json: decision names mockvolt-twig-nope-2023-eu, which is not a vehicle of ours \(nothing was written\)$/,
     );
     expect(treeDigest(path.join(root, 'data'))).toEqual(before);
   });
 });
 
 describe('re-importing', () => {
-  it('changes nothing when run again on the same extract, from the release or from the pinned extract', async () => {
+  it('changes nothing when run again on the same release, and a verify finds no difference', async () => {
     const { root } = await imported();
     const once = treeDigest(path.join(root, 'data'));
     expect((await importOpenEvData({ root, from: OED_FIXTURE })).written).toEqual([]);
-    expect((await importOpenEvData({ root })).written).toEqual([]);
+    expect((await importOpenEvData({ root, from: OED_FIXTURE, verify: true })).differences).toEqual([]);
     expect(treeDigest(path.join(root, 'data'))).toEqual(once);
   });
 
@@ -236,7 +228,7 @@ describe('re-importing', () => {
     // A maintainer sources the Performance's DC figures (its EU variant) from a document of ours.
     const ownFigures = (root: string) =>
       editData(root, 'vehicles.csv', (text) =>
-        text.replace(/^tesla-model-3-performance-2024-eu,.*$/m, (line) => {
+        text.replace(/^fixture-motors-arrow-performance-2024-eu,.*$/m, (line) => {
           const cells = line.split(',');
           cells[column('vehicles', 'architecture_voltage_v') - 1] = '';
           cells[column('vehicles', 'max_dc_kw_oem') - 1] = '240';
@@ -250,58 +242,55 @@ describe('re-importing', () => {
 
     const { root: importFirst } = await imported();
     ownFigures(importFirst);
-    await importOpenEvData({ root: importFirst });
+    await importOpenEvData({ root: importFirst, from: OED_FIXTURE });
 
     // Either way ours stands (240 kW, no voltage), and the record, 4.2 % from it, is cited beside ours.
     for (const root of [primaryFirst, importFirst]) {
-      const row = vehicle(root, 'tesla-model-3-performance-2024-eu')!;
+      const row = vehicle(root, 'fixture-motors-arrow-performance-2024-eu')!;
       expect([row.max_dc_kw_oem, row.architecture_voltage_v], root).toEqual(['240', '']);
       expect(row.dc_source!.split(' ').slice(0, 2), root).toEqual([
         'fixture-test',
-        'oed-tesla-model-3-2024-model-3-performance',
+        'oed-fixture-motors-arrow-2024-arrow-performance',
       ]);
     }
-    expect(vehicle(importFirst, 'tesla-model-3-performance-2024-eu')!.dc_source).toBe(
-      vehicle(primaryFirst, 'tesla-model-3-performance-2024-eu')!.dc_source,
+    expect(vehicle(importFirst, 'fixture-motors-arrow-performance-2024-eu')!.dc_source).toBe(
+      vehicle(primaryFirst, 'fixture-motors-arrow-performance-2024-eu')!.dc_source,
     );
-    expect(regions(importFirst, 'tesla-model-3-performance-2024-eu')).toEqual(
-      regions(primaryFirst, 'tesla-model-3-performance-2024-eu'),
+    expect(regions(importFirst, 'fixture-motors-arrow-performance-2024-eu')).toEqual(
+      regions(primaryFirst, 'fixture-motors-arrow-performance-2024-eu'),
     );
   });
 
   it("keeps an imported variant's siblings when a contributor gives it a figure of ours", async () => {
     const { root, result: before } = await imported();
-    const siblings = ['audi-q4-e-tron-40-sportback-2024-eu', 'audi-q4-e-tron-50-sportback-2024-eu'];
+    const siblings = ['prototypo-p4-e-volt-40-sportback-2024-eu', 'prototypo-p4-e-volt-50-sportback-2024-eu'];
     for (const slug of siblings) expect(vehicle(root, slug), slug).toBeDefined();
     editData(root, 'vehicles.csv', (text) =>
-      text.replace(/^audi-q4-e-tron-40-2024-eu,.*$/m, (line) => {
+      text.replace(/^prototypo-p4-e-volt-40-2024-eu,.*$/m, (line) => {
         const cells = line.split(',');
         const [amps, acSource] = [column('vehicles', 'ac_one_phase_a') - 1, column('vehicles', 'ac_source') - 1];
         [cells[amps], cells[acSource]] = ['32', `${cells[acSource]} fixture-test`.trim()];
         return cells.join(',');
       }),
     );
-    const result = await importOpenEvData({ root });
+    const result = await importOpenEvData({ root, from: OED_FIXTURE });
     expect(of(result.findings, 'undecided')).toEqual(of(before.findings, 'undecided'));
     expect(of(result.findings, 'dropped')).toEqual([]);
     for (const slug of siblings) expect(vehicle(root, slug), slug).toBeDefined();
-    expect(vehicle(root, 'audi-q4-e-tron-40-2024-eu')).toMatchObject({ ac_one_phase_a: '32' });
-    expect(vehicle(root, 'audi-q4-e-tron-40-2024-eu')!.ac_source).toContain('fixture-test');
+    expect(vehicle(root, 'prototypo-p4-e-volt-40-2024-eu')).toMatchObject({ ac_one_phase_a: '32' });
+    expect(vehicle(root, 'prototypo-p4-e-volt-40-2024-eu')!.ac_source).toContain('fixture-test');
   });
 
-  it('takes back the variants of a record the extract no longer has', async () => {
+  it('takes back the variants of a record the release no longer has', async () => {
     const { root } = await imported();
-    const extract = path.join(root, IMPORT_DIR, 'extract.json');
-    const lines = readFileSync(extract, 'utf8').split('\n');
-    const kept = lines.filter((line) => !line.includes('"path":"src/nissan/ariya/2023/ariya.json"'));
-    expect(kept.length).toBe(lines.length - 1);
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(extract, kept.join('\n'));
-    const result = await importOpenEvData({ root });
-    expect(of(result.findings, 'dropped').map((f) => f.vehicle)).toEqual(['nissan-ariya-engage-2023-eu']);
-    expect(vehicle(root, 'nissan-ariya-engage-2023-eu')).toBeUndefined();
-    expect(regions(root, 'nissan-ariya-engage-2023-eu')).toEqual([]);
-    expect([...sources(root).keys()].some((id) => id.startsWith('oed-nissan-ariya'))).toBe(false);
+    const release = mkdtempSync(path.join(os.tmpdir(), 'ev-oed-'));
+    cpSync(OED_FIXTURE, release, { recursive: true });
+    rmSync(path.join(release, 'src/mockvolt/breeze/2023/breeze.json'));
+    const result = await importOpenEvData({ root, from: release });
+    expect(of(result.findings, 'dropped').map((f) => f.vehicle)).toEqual(['mockvolt-breeze-engage-2023-eu']);
+    expect(vehicle(root, 'mockvolt-breeze-engage-2023-eu')).toBeUndefined();
+    expect(regions(root, 'mockvolt-breeze-engage-2023-eu')).toEqual([]);
+    expect([...sources(root).keys()].some((id) => id.startsWith('oed-mockvolt-breeze'))).toBe(false);
   });
 });
 
@@ -316,20 +305,47 @@ describe('npm run import', () => {
     expect(treeDigest(path.join(root, 'data'))).toEqual(before);
     const real = await runCli('import', ['open-ev-data', OED_FIXTURE, '--root', root]);
     expect(real.status).toBe(0);
-    expect(real.stdout).toMatch(/- written: data\/imports\/open-ev-data\/extract\.json, /);
-    expect(existsSync(path.join(root, IMPORT_DIR, 'extract.json'))).toBe(true);
+    expect(real.stdout).toContain(`read from ${OED_FIXTURE}`);
+    expect(real.stdout).toMatch(/- written: data\/vehicles\.csv, /);
   });
 
-  it('answers an unknown dataset, a missing path (exit 2, before any work) or a missing extract (exit 1) in one line', async () => {
+  it('--verify passes on data that is the re-import, and fails (exit 1) on a hand edit, printing the lines', async () => {
+    const root = importProject();
+    await importOpenEvData({ root, from: OED_FIXTURE });
+    const same = await runCli('import', ['open-ev-data', OED_FIXTURE, '--verify', '--root', root]);
+    expect([same.status, same.stdout.trimEnd()]).toEqual([
+      0,
+      `data/ is exactly OpenEV Data 1.24.0 re-imported from ${OED_FIXTURE}`,
+    ]);
+    editData(root, 'vehicles.csv', (text) =>
+      text.replace(/^(fixture-motors-arrow-performance-2024-eu,.*),250,/m, '$1,260,'),
+    );
+    const before = treeDigest(path.join(root, 'data'));
+    const edited = await runCli('import', ['open-ev-data', OED_FIXTURE, '--verify', '--root', root]);
+    expect(edited.status).toBe(1);
+    expect(edited.stdout).toContain('## data/vehicles.csv: 1 line(s) only in data/, 1 only in the re-import');
+    expect(edited.stdout).toMatch(/^- fixture-motors-arrow-performance-2024-eu,.*,260,/m);
+    expect(edited.stdout).toMatch(/^\+ fixture-motors-arrow-performance-2024-eu,.*,250,/m);
+    expect(edited.stderr.trimEnd()).toBe(
+      'import: data/ is not what the import of OpenEV Data 1.24.0 gives: data/vehicles.csv differ (lines above)',
+    );
+    expect(treeDigest(path.join(root, 'data'))).toEqual(before);
+  });
+
+  it('answers an unknown dataset, a missing path (exit 2, before any work) or a missing pinned release (exit 1) in one line', async () => {
     const root = importProject();
     for (const [args, status, message] of [
       [['other-data'], 2, /^import: <dataset> must be one of open-ev-data, got "other-data"$/],
       [
         ['open-ev-data', '/no/such/release'],
         2,
-        /^import: <release> must be an existing checkout folder, release \.tar\.gz or extract \.json, got "\/no\/such\/release"$/,
+        /^import: <release> must be an existing release folder or release \.tar\.gz, got "\/no\/such\/release"$/,
       ],
-      [['open-ev-data', '--root', root], 1, /^import: .*extract\.json does not exist; import a release first/],
+      [
+        ['open-ev-data', '--root', root],
+        1,
+        /^import: looked for OpenEV Data 1\.24\.0 \(data\/imports\/open-ev-data\/pin\.yaml\) in .*\/shared\/upstream\/open-ev-data-dataset\/1\.24\.0, which does not exist; pass the release: npm run import -- open-ev-data <folder \| release \.tar\.gz>$/,
+      ],
     ] as const) {
       const result = await runCli('import', [...args]);
       expect(result.status).toBe(status);

@@ -1,12 +1,12 @@
-// The pinned extract of OpenEV Data (data/imports/open-ev-data/extract.json): the upstream fields the importer uses, one
-// record a line, with the release's version; read from a release (layers merged) or from the extract file itself.
+// The extract of an OpenEV Data release, held in memory only (never written: the release is read where it is): the
+// upstream fields the importer uses, per record with its layers merged, and the release's version.
 import { z } from 'zod';
 import { INCLUDED_DATASETS } from '../../core/license.ts';
 import type { CompiledRecord } from './layers.ts';
 
 const INCLUDED = INCLUDED_DATASETS.find((d) => d.name === 'OpenEV Data dataset')!;
 
-/** The dataset as the extract and the citations name it. */
+/** The dataset as the extract and the citations name it (its licence by SPDX id). */
 export const DATASET = { name: 'OpenEV Data', repository: INCLUDED.url, licence: INCLUDED.license } as const;
 
 const slugName = z.object({ slug: z.string().min(1), name: z.string().min(1) });
@@ -112,27 +112,4 @@ export function toExtractRecord(compiled: CompiledRecord): ExtractRecord | { pat
     rated_range_notes: r.range.rated.flatMap((rated) => (rated.notes ? [rated.notes] : [])),
     sources: r.sources.map((s) => ({ type: s.type, title: s.title, url: s.url, accessed_at: s.accessed_at ?? null })),
   };
-}
-
-/** The extract as written to the repository: the header fields, then one record a line (reviewable diffs). */
-export function serializeExtract(extract: Extract): string {
-  const { records, ...header } = extract;
-  const head = JSON.stringify(header).slice(0, -1);
-  return `${head},"records":[\n${records.map((record) => JSON.stringify(record)).join(',\n')}\n]}\n`;
-}
-
-/** Reads an extract file's text; throws a one-line Error naming the first problem. */
-export function parseExtract(text: string, file: string): Extract {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${file}: not valid JSON (${(error as Error).message})`, { cause: error });
-  }
-  const parsed = extractFile.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`${file}: ${issue.path.join('.')}: ${issue.message}`);
-  }
-  return parsed.data;
 }

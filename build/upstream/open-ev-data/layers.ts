@@ -1,5 +1,6 @@
 // Merges OpenEV Data's layered JSON into canonical records: a model's base.json, then the year files whose names are
 // prefixes of the record's file name (a variant <vehicle>_<variant>.json sits on <vehicle>.json), then the file itself.
+import { parseJsonText } from '../json-text.ts';
 
 /** One canonical record: its file, the files merged into it (lowest first, the file last) and the merged JSON. */
 export interface CompiledRecord {
@@ -27,12 +28,7 @@ export function deepMerge(lower: Json, higher: Json): Json {
 const YEAR_FILE = /^src\/([a-z0-9_]+)\/([a-z0-9_]+)\/(\d{4})\/([a-z0-9_]+)\.json$/;
 
 function parse(path: string, text: string): Json {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${path}: not valid JSON (${(error as Error).message})`, { cause: error });
-  }
+  const value = parseJsonText(text, path);
   if (!isObject(value)) throw new Error(`${path}: not a JSON object`);
   const { $schema: _schema, ...rest } = value;
   return rest;

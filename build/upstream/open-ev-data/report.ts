@@ -1,5 +1,6 @@
-// The import's report, as Markdown: what it created and filled, where our own sources and OpenEV Data disagree by
-// more than 5 % (ours stand), what it left for a maintainer's decision, and what it skipped and why.
+// The import's report, as Markdown: where it read the release, what it created and filled, where our own sources and
+// OpenEV Data disagree by more than 5 % (ours stand), what it left for a maintainer's decision, what it skipped or
+// left out and why; and, for a verify, how data/ differs from the re-import.
 import type { Finding } from './apply.ts';
 import type { ImportResult } from './import.ts';
 
@@ -21,10 +22,9 @@ export function importReport(result: ImportResult): string {
   const { findings, extract, release } = result;
   const lines: string[] = [];
   lines.push(
-    `OpenEV Data ${extract.version}: ${count(extract.records.length)} records of our markets` +
-      (release
-        ? ` (${count(release.elsewhere)} others left out, ${count(release.unreadable.length)} unreadable)`
-        : ' (pinned extract)'),
+    `OpenEV Data ${extract.version}: ${count(extract.records.length)} records of our markets ` +
+      `(${count(release.elsewhere)} others left out, ${count(release.unreadable.length)} unreadable)`,
+    `read from ${release.location}`,
     '',
     `- variants created: ${count(of(findings, 'created').length)}; region rows added: ${count(of(findings, 'region').length)}`,
     `- existing variants matched: ${count(new Set(of(findings, 'matched').map((f) => f.vehicle)).size)}; their ` +
@@ -72,7 +72,37 @@ export function importReport(result: ImportResult): string {
       [...reasons].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([reason, n]) => [reason, count(n)]),
     ),
   );
-  if (release && release.unreadable.length > 0)
+  if (release.unreadable.length > 0)
     lines.push('', '## Unreadable records', '', ...release.unreadable.map((u) => `- ${u.path}: ${u.error}`));
+  if (release.cut.length > 0)
+    lines.push(
+      '',
+      '## Values left out (the checks would refuse them)',
+      '',
+      ...release.cut.map((u) => `- ${u.path}: ${u.error}`),
+    );
+  return `${lines.join('\n')}\n`;
+}
+
+/** Most lines shown per file and side in a verify's report. */
+const SHOWN_LINES = 20;
+
+/** A verify's outcome: one line when data/ is the re-import, else each differing file with its differing lines. */
+export function verifyReport(result: ImportResult): string {
+  const { extract, release, differences } = result;
+  const what = `OpenEV Data ${extract.version} re-imported from ${release.location}`;
+  if (differences.length === 0) return `data/ is exactly ${what}\n`;
+  const lines = [`data/ differs from ${what}:`];
+  for (const { file, removed, added } of differences) {
+    lines.push(
+      '',
+      `## ${file}: ${count(removed.length)} line(s) only in data/, ${count(added.length)} only in the re-import`,
+    );
+    const shown = (sign: string, list: string[]) => [
+      ...list.slice(0, SHOWN_LINES).map((line) => `${sign} ${line}`),
+      ...(list.length > SHOWN_LINES ? [`${sign} … ${count(list.length - SHOWN_LINES)} more`] : []),
+    ];
+    lines.push(...shown('-', removed), ...shown('+', added));
+  }
   return `${lines.join('\n')}\n`;
 }
