@@ -1,4 +1,5 @@
 // Rule "confidence": how an edge decided (observation, specifications, what could not be checked) gives its score.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SourceKind } from '../../../build/core/vocabulary.ts';
 import {
@@ -162,6 +163,16 @@ describe('derivedConfidence by power certainty (the documented table)', () => {
     expect(rows).toEqual([...rows].sort((a, b) => b - a));
     expect(new Set(rows).size).toBe(4);
     expect(Math.min(...rows)).toBeGreaterThan(C.unknown);
+  });
+
+  it('is the table data/README.md documents (its ceilings, penalty and floor are these)', () => {
+    const readme = readFileSync(new URL('../../../data/README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('### Confidence'), readme.indexOf('**Partial knowledge.**'));
+    expect(table).toContain(`| open | `);
+    expect(table).toContain(`| −${C.openPowerPenalty.toFixed(2)} |`);
+    expect(table).toContain(`| at most ${C.couldHalveCeiling} |`);
+    expect(table).toContain(`| at most ${C.powerNotOnRecordCeiling} |`);
+    expect(table).toContain(`never below ${C.floor.toFixed(2)}`);
   });
 
   it('leaves unk and no where they are, whatever the power certainty', () => {
