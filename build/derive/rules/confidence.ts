@@ -63,8 +63,9 @@ export function powerCertainty(
 }
 
 /**
- * Where the vehicle's figures for a current come from, by the kinds of the sources they cite: our own sources, an imported dataset alone, or both (written by the importer only where the
- * dataset agrees, within 5 %, with every figure both give).
+ * Where the vehicle's figures for a current come from, by the kinds of the sources they cite: our own sources, an
+ * imported dataset alone, or both (written by the importer only where the dataset agrees, within 5 %, with every
+ * figure both give).
  */
 export type FigureProvenance = 'own' | 'upstream-only' | 'corroborated';
 
