@@ -47,7 +47,8 @@ export type PowerCertainty = 'known' | 'open' | 'could-halve' | 'not-on-record';
 /**
  * From the published kW and the range the missing figures leave open: `not-on-record` when kW is 0 (the vehicle's own
  * maximum is missing), `could-halve` when the power could be half the published figure or less (or is not bounded
- * below, or could be twice the published figure), `open` for a smaller spread, `known` when nothing is missing.
+ * below, or could be twice the published figure), `open` for a smaller spread, `known` when nothing is missing or
+ * what is missing leaves the power at the published figure (e.g. a 50 kW unit whether the car boosts at 126 kW or not).
  */
 export function powerCertainty(
   kw: number,
@@ -59,7 +60,7 @@ export function powerCertainty(
   const low = range.lowKw;
   const high = Math.max(kw, range.highKw ?? kw);
   if (low === null || low <= high / 2) return 'could-halve';
-  return 'open';
+  return low >= kw && high <= kw ? 'known' : 'open';
 }
 
 /**

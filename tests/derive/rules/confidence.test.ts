@@ -105,6 +105,12 @@ describe('powerCertainty', () => {
     expect(powerCertainty(150, { lowKw: null, highKw: null }, 0)).toBe('known');
   });
 
+  it('is known when the missing figures leave the power at exactly the published figure (nothing rests on them)', () => {
+    expect(powerCertainty(50, { lowKw: 50, highKw: 50 }, 1)).toBe('known');
+    expect(powerCertainty(50, { lowKw: 50, highKw: 50.1 }, 1)).toBe('open');
+    expect(powerCertainty(50, { lowKw: 49.9, highKw: 50 }, 1)).toBe('open');
+  });
+
   it('could halve when the power is unbounded below, or its low end is half the published figure or less', () => {
     expect(powerCertainty(100, { lowKw: null, highKw: 100 }, 1)).toBe('could-halve');
     expect(powerCertainty(100, { lowKw: 50, highKw: 100 }, 1)).toBe('could-halve');
@@ -197,6 +203,21 @@ describe('rule confidence on derived edges', () => {
 
   it('scores complete figures at the base', () => {
     expect(draft(vehicle({ max_dc_kw_oem: 100 }))).toMatchObject({ state: 'ok', kw: 100, confidence: C.base });
+  });
+
+  it('does not lower an edge for a missing figure that leaves its power where it is (50 kW boosted or not)', () => {
+    const car800 = vehicle({ architecture_voltage_v: 800, max_dc_kw_oem: 230, boost_dc_kw: 126 });
+    const slow = { ...unit, nominal_max_kw: 50, output_voltage_max_v: null };
+    const cable = connectorRow({ charger: 'multi', connector: 'ccs2' });
+    const d = deriveDraft(
+      dataset({ vehicles: [car800], vehicleRegions: [vehicleRegion()], chargers: [slow], chargerConnectors: [cable] }),
+      car800,
+      slow,
+      'EU',
+    )!;
+    expect(d.missing.map((m) => [m.figure.column, m.kwMin, m.kwMax])).toEqual([['output_voltage_max_v', 50, 50]]);
+    // Only the cable's unknown current limit lowers it.
+    expect(d).toMatchObject({ state: 'limited', kw: 50, confidence: round2(C.base - C.uncheckedInputPenalty) });
   });
 
   it('scores an edge whose car DC peak is not on record (kW 0) at most 0.45', () => {
