@@ -2,20 +2,20 @@
 import type { ChargerConnectorRow, ChargerRow, VehicleRow } from '../data/tables.ts';
 import type { FigureRef } from './rule.ts';
 
-export const vehicleFigure = (vehicle: VehicleRow, column: keyof VehicleRow & string): FigureRef => ({
+export const vehicleFigure = (vehicle: VehicleRow, column: keyof VehicleRow): FigureRef => ({
   file: 'vehicles.csv',
   row: vehicle.slug,
   column,
 });
 
-export const chargerFigure = (charger: ChargerRow, column: keyof ChargerRow & string): FigureRef => ({
+export const chargerFigure = (charger: ChargerRow, column: keyof ChargerRow): FigureRef => ({
   file: 'chargers.csv',
   row: charger.slug,
   column,
 });
 
 /** An outlet's row is keyed by charger, region and connector, as charger_connectors.csv's unique-key check names it. */
-export const outletFigure = (outlet: ChargerConnectorRow, column: keyof ChargerConnectorRow & string): FigureRef => ({
+export const outletFigure = (outlet: ChargerConnectorRow, column: keyof ChargerConnectorRow): FigureRef => ({
   file: 'charger_connectors.csv',
   row: `${outlet.charger} ${outlet.region} ${outlet.connector}`,
   column,

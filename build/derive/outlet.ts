@@ -1,10 +1,6 @@
 // The power cap of one outlet (a cable or socket of a charger model in a region): its own figure, or the unit's.
 import type { ChargerConnectorRow, ChargerRow } from '../data/tables.ts';
 
-/** What the rules say when an outlet's cap is not known. */
-export const OUTLET_CAP_MISSING =
-  'the outlet max_kw (the unit has outlets of several types, so its nominal power is not theirs)';
-
 /**
  * The outlet's cap in kW: its `max_kw`; when empty, the unit's nominal power only if this is the unit's one outlet
  * type in the region (a multi-standard unit's CHAdeMO or AC outlet does not deliver the CCS cable's power); else null.

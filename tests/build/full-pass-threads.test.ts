@@ -9,6 +9,7 @@ import { buildSite, StaleLedgerError } from '../../build/pipeline/build-site.ts'
 import { helperTask, passChargers, passVehicles, spillDirs } from '../../build/pipeline/full-pass.ts';
 import type { PassContext } from '../../build/pipeline/edge-passes.ts';
 import { createDocumentValidator, SchemaViolation } from '../../build/api/validate-documents.ts';
+import { WantedTally } from '../../build/render/explain-files.ts';
 import { SlugAliases } from '../../build/render/aliases.ts';
 import { ChargerSpill } from '../../build/write/charger-spill.ts';
 import { carryError, PassHelper, reviveError, WorkCounters } from '../../build/pipeline/pass-threads.ts';
@@ -17,7 +18,8 @@ import { TreeWriter } from '../../build/write/tree-writer.ts';
 import { copyFixture, treeDigest } from '../helpers/fixture.ts';
 
 const LEDGER = 'data/ledger';
-const PASS_FILES = /^api\/v1\/_data\/(vehicles|chargers|edges|vehicle-compatibility|charger-compatibility|vehicle-explain)\//;
+const PASS_FILES =
+  /^api\/v1\/_data\/(vehicles|chargers|edges|vehicle-compatibility|charger-compatibility|vehicle-explain)\//;
 
 /** The context a build gives its full pass over the fixture copy at `root`, writing a first build of `publicDir`. */
 function passContext(root: string, publicDir: string): PassContext {
@@ -31,6 +33,7 @@ function passContext(root: string, publicDir: string): PassContext {
     validate: createDocumentValidator(),
     aliases: new SlugAliases(data),
     files: 0,
+    wanted: new WantedTally(),
   };
 }
 

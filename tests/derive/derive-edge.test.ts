@@ -76,6 +76,17 @@ describe('deriveEdge', () => {
       protocols: ['DIN70121'],
       adapterRequired: true,
       sourceIds: ['adapter-sheet', DERIVED_SOURCE_ID, 'plug-sheet', 'spec-sheet'],
+      explanation: {
+        path: { current: 'DC', connector: 'nacs', inlet: 'ccs1', adapter: 'nacs-to-ccs1' },
+        caps: [
+          { cap: 'vehicle', kw: 175, sources: ['spec-sheet'] },
+          { cap: 'outlet', kw: 250, sources: ['plug-sheet'] },
+          { cap: 'adapter', kw: 150, sources: ['adapter-sheet'] },
+          { cap: 'current', kw: 200, sources: ['plug-sheet', 'spec-sheet'] },
+        ],
+        missing: [],
+        decidedBy: 'adapter-path',
+      },
     });
   });
 
@@ -133,10 +144,28 @@ describe('deriveEdge', () => {
     expect(withDirect(acOnlyImported)?.confidence).toBe(C.base);
   });
 
-  it('is unk, without adapterRequired, when an adapter path lacks a figure', () => {
+  it("is adp at kW 0 (it charges, power not on record) when an adapter path lacks only the car's DC peak", () => {
     const unknownDc = { ...car, max_dc_kw_oem: null };
     const edge = deriveEdge(dataset({ ...base, vehicles: [unknownDc] }), unknownDc, sup, 'NA');
+    expect(edge).toMatchObject({
+      state: 'adp',
+      kw: 0,
+      adapterRequired: true,
+      confidence: C.powerNotOnRecordCeiling,
+    });
+    expect(edge?.explanation.missing.map((m) => [m.figure.column, m.decides, m.kwMax])).toEqual([
+      ['max_dc_kw_oem', 'power', 150],
+    ]);
+    expect(edge?.explanation.caps.map((c) => c.cap)).toEqual(['outlet', 'adapter', 'current']);
+  });
+
+  it('is unk, without adapterRequired and without caps, when an adapter path lacks a figure that could rule it out', () => {
+    // An 800 V pack above the unit's 500 V, its boost path not on record.
+    const car800 = { ...car, architecture_voltage_v: 800, boost_dc_kw: null };
+    const edge = deriveEdge(dataset({ ...base, vehicles: [car800] }), car800, sup, 'NA');
     expect(edge).toMatchObject({ state: 'unk', kw: 0, adapterRequired: false, confidence: C.unknown });
+    expect(edge?.explanation).toMatchObject({ caps: [], decidedBy: 'dc-power' });
+    expect(edge?.explanation.missing.map((m) => [m.figure.column, m.decides])).toEqual([['boost_dc_kw', 'state']]);
   });
 
   it('cites the inlets and every connector row of the region when there is no path, sorted, and not the figures it did not use', () => {
@@ -175,6 +204,7 @@ describe('deriveEdge', () => {
       protocols: ['DIN70121'],
       adapterRequired: false,
       sourceIds: ['adapter-sheet', 'bench-test', 'forum', 'plug-sheet', 'spec-sheet'],
+      explanation: expect.objectContaining({ decidedBy: 'curated-observation', missing: [] }),
     });
   });
 

@@ -15,7 +15,7 @@ import {
   type VehicleRegionRow,
   type VehicleRow,
 } from '../../build/data/tables.ts';
-import type { ConnectionPath, Pairing } from '../../build/derive/rule.ts';
+import type { ConnectionPath, MissingFigure, Pairing, PowerEstimate } from '../../build/derive/rule.ts';
 import type { Region } from '../../build/core/regions.ts';
 import type { CurrentKind } from '../../build/core/vocabulary.ts';
 
@@ -137,6 +137,30 @@ export const path = (o: Partial<ConnectionPath> = {}): ConnectionPath => ({
   connector: connectorRow(),
   vehicleInlet: 'ccs2',
   adapter: null,
+  ...o,
+});
+
+/** A power rule's estimate for a path: 150 kW from the vehicle's own peak, nothing missing, unless given. */
+export const powerEstimate = (o: Partial<PowerEstimate> = {}): PowerEstimate => ({
+  kw: 150,
+  lowKw: 150,
+  highKw: 150,
+  caps: [{ cap: 'vehicle', kw: 150, sources: [SPEC] }],
+  chargerLimited: false,
+  impossible: null,
+  missing: [],
+  unchecked: [],
+  implied: [],
+  ...o,
+});
+
+/** A missing figure: the test car's DC peak, deciding only the power and leaving it unbounded, unless given. */
+export const missingFigure = (o: Partial<MissingFigure> = {}): MissingFigure => ({
+  figure: { file: 'vehicles.csv', row: 'test-car-2024-eu', column: 'max_dc_kw_oem' },
+  decides: 'power',
+  why: "the car's own DC peak",
+  kwMin: null,
+  kwMax: null,
   ...o,
 });
 

@@ -72,9 +72,10 @@ export function acPower(
   const amps = path.connector.max_current_a ?? outletAmps;
   if (supplyPhases === null) estimate.uncheck('wallbox phases');
   else if (amps === null) estimate.uncheck('outlet current');
-  else if (vehicleMax !== null) {
-    if (path.connector.max_current_a !== null)
-      estimate.cap('supply', (supplyPhases * amps * volts) / 1000, path.connector.source);
+  // The supply's own cap is on record whatever the car's figures are.
+  else if (path.connector.max_current_a !== null)
+    estimate.cap('supply', (supplyPhases * amps * volts) / 1000, path.connector.source);
+  if (supplyPhases !== null && amps !== null && vehicleMax !== null) {
     const { options, implied } = vehiclePhaseOptions(vehicle, connectors.get(path.vehicleInlet), region);
     if (implied) estimate.imply(IMPLIED_AC_PHASES.id);
     const supplied = options.map((phases) => suppliedKw(vehicle, phases, { phases: supplyPhases, amps }, volts));

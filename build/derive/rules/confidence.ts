@@ -47,7 +47,8 @@ export type PowerCertainty = 'known' | 'open' | 'could-halve' | 'not-on-record';
 /**
  * From the published kW and the range the missing figures leave open: `not-on-record` when kW is 0 (the vehicle's own
  * maximum is missing), `could-halve` when the power could be half the published figure or less (or is not bounded
- * below, or could be twice the published figure), `open` for a smaller spread, `known` when nothing is missing.
+ * below, or could be twice the published figure), `open` for a smaller spread, `known` when nothing is missing or
+ * what is missing leaves the power at the published figure (e.g. a 50 kW unit whether the car boosts at 126 kW or not).
  */
 export function powerCertainty(
   kw: number,
@@ -59,12 +60,13 @@ export function powerCertainty(
   const low = range.lowKw;
   const high = Math.max(kw, range.highKw ?? kw);
   if (low === null || low <= high / 2) return 'could-halve';
-  return 'open';
+  return low >= kw && high <= kw ? 'known' : 'open';
 }
 
 /**
- * Where the vehicle's figures for a current come from, by the kinds of the sources they cite: our own sources, an imported dataset alone, or both (written by the importer only where the
- * dataset agrees, within 5 %, with every figure both give).
+ * Where the vehicle's figures for a current come from, by the kinds of the sources they cite: our own sources, an
+ * imported dataset alone, or both (written by the importer only where the dataset agrees, within 5 %, with every
+ * figure both give).
  */
 export type FigureProvenance = 'own' | 'upstream-only' | 'corroborated';
 

@@ -38,15 +38,17 @@ export function dcVoltageWindow(vehicle: VehicleRow, charger: ChargerRow, boost:
   const { output_voltage_min_v: min, output_voltage_max_v: max } = charger;
   const boostMissing = { side: 'vehicle' as const, column: 'boost_dc_kw', why: 'whether it has a boost path' };
   if (pack === null) {
-    const missing: { side: 'vehicle' | 'charger'; column: string; why: string }[] = [];
-    if (min !== null && min > LOWEST_PACK_V)
-      missing.push({ side: 'vehicle', column: 'architecture_voltage_v', why: `the unit's minimum is ${min} V` });
-    if (max !== null && max < HIGHEST_PACK_V) {
-      if (boost.exists === true && missing.length === 0)
-        return { mode: 'direct-or-boost', capKw: boost.kw, missingColumn: 'architecture_voltage_v' };
-      missing.push({ side: 'vehicle', column: 'architecture_voltage_v', why: `the unit's maximum is ${max} V` });
-    }
-    return missing.length > 0 ? { mode: 'unknown', missing } : { mode: 'direct', unchecked: 'vehicle pack voltage' };
+    // What the unknown pack could fall outside of: the unit's minimum, its maximum (one missing figure, both reasons).
+    const outside: string[] = [];
+    if (min !== null && min > LOWEST_PACK_V) outside.push(`the unit's minimum is ${min} V`);
+    const belowHighest = max !== null && max < HIGHEST_PACK_V;
+    if (belowHighest && boost.exists === true && outside.length === 0)
+      return { mode: 'direct-or-boost', capKw: boost.kw, missingColumn: 'architecture_voltage_v' };
+    if (belowHighest) outside.push(`the unit's maximum is ${max} V`);
+    if (outside.length === 0) return { mode: 'direct', unchecked: 'vehicle pack voltage' };
+    const missing = [{ side: 'vehicle' as const, column: 'architecture_voltage_v', why: outside.join(' and ') }];
+    // Knowing the pack settles it: a boost fact matters only once the pack is known to be above the unit.
+    return { mode: 'unknown', missing };
   }
   if (min !== null && min > pack)
     return { mode: 'impossible', reason: `the unit's minimum ${min} V is above the ${pack} V pack` };
@@ -105,19 +107,15 @@ export function dcPower(
   const boosted = window.mode === 'boost' || window.mode === 'direct-or-boost';
   if (boosted && window.capKw !== null)
     estimate.cap('boost', window.capKw, boost.sources, window.mode === 'direct-or-boost');
-  // Current × voltage: the pack's voltage when direct, the unit's maximum when boosted.
+  // Current × voltage: the pack's voltage when direct, the unit's maximum when boosted. Where the unit's maximum is
+  // not stated, current × pack bounds both (a boosted car charges at the unit's lower voltage): a sure cap.
   const amps = path.connector.max_current_a;
   const volts = window.mode === 'boost' ? charger.output_voltage_max_v : vehicle.architecture_voltage_v;
   if (amps !== null && volts !== null)
-    estimate.cap(
-      'current',
-      (amps * volts) / 1000,
-      [
-        ...path.connector.source,
-        ...(window.mode === 'boost' ? charger.source : figureSourceIds(vehicle, 'architecture_voltage_v')),
-      ],
-      window.mode === 'direct-or-boost',
-    );
+    estimate.cap('current', (amps * volts) / 1000, [
+      ...path.connector.source,
+      ...(window.mode === 'boost' ? charger.source : figureSourceIds(vehicle, 'architecture_voltage_v')),
+    ]);
   else estimate.uncheck('connector current limit');
 
   // Figures that change only the power: each leaves a range open.
@@ -140,7 +138,8 @@ export function dcPower(
       window.missingColumn === 'output_voltage_max_v'
         ? 'whether the unit reaches the pack or the car boosts'
         : "whether the pack is above the unit's maximum and the car boosts";
-    const boostedAt = window.capKw === null ? null : Math.min(window.capKw, estimate.surelyCappedAt());
+    // Boosted, a current limit applies at the unit's unknown voltage: nothing on record bounds the power below then.
+    const boostedAt = window.capKw === null || amps !== null ? null : Math.min(window.capKw, estimate.surelyCappedAt());
     estimate.decidesPower(figure, why, boostedAt);
   }
   return estimate.build();

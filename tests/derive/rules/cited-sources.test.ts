@@ -4,8 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Region } from '../../../build/core/regions.ts';
 import { loadDataset } from '../../../build/checks/load-dataset.ts';
 import { observationKey, type Dataset } from '../../../build/data/dataset.ts';
+import { currentFigureSourceIds } from '../../../build/data/figure-sources.ts';
+import { deriveEdge } from '../../../build/derive/derive-edge.ts';
+import { IMPLIED_AC_PHASES } from '../../../build/derive/implied-facts.ts';
 import { DERIVED_SOURCE_ID } from '../../../build/derive/rules/cited-sources.ts';
 import { listFiles, PROJECT_ROOT, useShippedSite } from '../../helpers/fixture.ts';
+import { charger, connectorRow, dataset, source, vehicle, vehicleRegion } from '../../helpers/rows.ts';
 
 interface PublishedEdge {
   vehicle: string;
@@ -27,8 +31,12 @@ function factsOf(data: Dataset, edge: PublishedEdge): Map<string, Set<string>> {
     add(`connector ${row.connector}`, row.source);
   add('charger', charger.source);
   // A NACS unit carries both currents; otherwise the unit's kind says which of the vehicle's figures apply.
-  add('DC figures', vehicle.dc_source);
-  add('AC figures', vehicle.ac_source);
+  add('DC figures', currentFigureSourceIds(vehicle, 'DC'));
+  add('AC figures', currentFigureSourceIds(vehicle, 'AC'));
+  // A platform's boost path stands in for the vehicle's own boost figure.
+  add('DC figures', vehicle.inheritedBoost?.sources ?? []);
+  // The implied phases stand in for an AC figure (a `derived` source named after the rule).
+  add('AC figures', [IMPLIED_AC_PHASES.id]);
   if (edge.protocols.some((id) => vehicle.protocols.includes(id))) add('vehicle protocols', vehicle.source);
   // An unk edge may still have gone through an adapter (unk takes precedence over adp): the programme is a fact it used.
   for (const adapter of data.adapters.filter(
@@ -82,5 +90,38 @@ describe('sources on the published edges of the shipped dataset', () => {
         .map((source) => `${edge.vehicle} × ${edge.charger}: ${source.id}`);
     });
     expect(misplaced).toEqual([]);
+  });
+});
+
+describe('rule cited-sources on the implied facts', () => {
+  // An 11 kW on-board charger whose phases are not on record, at a 16 A three-phase wallbox in the EU.
+  const box = charger({ slug: 'box', current_kind: 'AC', nominal_max_kw: 11, output_voltage_max_v: null });
+  const socket = connectorRow({ charger: 'box', connector: 'type2', max_current_a: 16, phases: 3, source: ['plug'] });
+  const sourceIds = (car: ReturnType<typeof vehicle>) =>
+    deriveEdge(
+      dataset({
+        vehicles: [car],
+        vehicleRegions: [vehicleRegion()],
+        chargers: [box],
+        chargerConnectors: [socket],
+        sources: [source(), source({ id: 'plug' })],
+      }),
+      car,
+      box,
+      'EU',
+    )!.sourceIds;
+
+  it('cites implied-ac-phases where the AC power rested on it', () => {
+    expect(sourceIds(vehicle({ max_ac_kw_oem: 11, ac_phases: null }))).toEqual([
+      DERIVED_SOURCE_ID,
+      IMPLIED_AC_PHASES.id,
+      'plug',
+      'spec-sheet',
+    ]);
+  });
+
+  it("does not cite it where the car's phases are on record, or its power does not imply them", () => {
+    expect(sourceIds(vehicle({ max_ac_kw_oem: 11, ac_phases: 3 }))).not.toContain(IMPLIED_AC_PHASES.id);
+    expect(sourceIds(vehicle({ max_ac_kw_oem: 7.4, ac_phases: null }))).not.toContain(IMPLIED_AC_PHASES.id);
   });
 });

@@ -63,3 +63,59 @@ describe('rule curated-observation', () => {
     expect(draft({ state: 'ok', kw: 140 }).reason).toBeNull();
   });
 });
+
+describe('rule curated-observation on an edge with missing figures', () => {
+  // Pack voltage, boost fact and DC peak not on record, at a unit topping out at 500 V: derived unk.
+  const vague = vehicle({ ...car, architecture_voltage_v: null, max_dc_kw_oem: null, boost_dc_kw: null });
+  const low = charger({ ...sup, output_voltage_max_v: 500 });
+  const parts = { ...base, vehicles: [vague], chargers: [low] };
+  const draft = (o?: Parameters<typeof observation>[0]) =>
+    deriveDraft(
+      dataset({
+        ...parts,
+        observations: o ? [observation({ vehicle: car.slug, charger: sup.slug, region: 'NA', ...o })] : [],
+      }),
+      vague,
+      low,
+      'NA',
+    )!;
+  const columns = (d: ReturnType<typeof draft>) => d.missing.map((m) => `${m.figure.column} ${m.decides}`);
+
+  it('is derived unk by dc-power, naming the state and power figures', () => {
+    const derived = draft();
+    expect(derived).toMatchObject({ state: 'unk', decidedBy: 'dc-power', observation: null });
+    expect(columns(derived)).toEqual(['architecture_voltage_v state', 'max_dc_kw_oem power']);
+  });
+
+  it('decides by the observation: a usable one without kW settles whether it charges, not how fast', () => {
+    const observed = draft({ state: 'ok', kw: null, source: ['forum'] });
+    expect(observed).toMatchObject({ state: 'ok', kw: 0, decidedBy: 'curated-observation', reason: null });
+    expect(columns(observed)).toEqual(['max_dc_kw_oem power']);
+  });
+
+  it('settles every figure with its own kW, and with a no', () => {
+    const withKw = draft({ state: 'limited', kw: 45, source: ['bench-test'] });
+    expect(withKw).toMatchObject({ state: 'limited', kw: 45, decidedBy: 'curated-observation', missing: [] });
+    const refused = draft({ state: 'no', kw: null, note: 'refused', source: ['bench-test'] });
+    expect(refused).toMatchObject({ state: 'no', kw: 0, decidedBy: 'curated-observation', missing: [] });
+  });
+
+  it("publishes the observation's rule and its remaining figures in the edge's explanation", () => {
+    const edge = deriveEdge(
+      dataset({
+        ...parts,
+        observations: [
+          observation({ vehicle: car.slug, charger: sup.slug, region: 'NA', state: 'ok', kw: null, source: ['forum'] }),
+        ],
+      }),
+      vague,
+      low,
+      'NA',
+    )!;
+    expect(edge.explanation).toMatchObject({
+      decidedBy: 'curated-observation',
+      path: { current: 'DC', inlet: 'ccs1' },
+    });
+    expect(edge.explanation.missing.map((m) => m.figure.column)).toEqual(['max_dc_kw_oem']);
+  });
+});

@@ -9,7 +9,7 @@ import {
   type StateInputs,
 } from '../../../build/derive/rules/state-precedence.ts';
 import type { PathVerdict } from '../../../build/derive/rule.ts';
-import { dataset, path } from '../../helpers/rows.ts';
+import { adapter, connectorRow, dataset, missingFigure, path, powerEstimate } from '../../helpers/rows.ts';
 
 /** The contract's order: the first state whose condition holds. */
 const ORDER: [number, State][] = [
@@ -31,12 +31,13 @@ const combinations: [StateInputs, State][] = Array.from({ length: 16 }, (_, bits
 
 const verdict = (o: Partial<PathVerdict> = {}): PathVerdict => ({
   path: path(),
-  power: { kw: 150, chargerLimited: false, impossible: null, missing: [], unchecked: [] },
+  power: powerEstimate(),
   protocols: ['DIN70121'],
   protocolGap: null,
   state: 'unk',
   kw: 0,
   reason: null,
+  decidedBy: 'state-precedence',
   ...o,
 });
 const judged = (o: Partial<PathVerdict>) => {
@@ -86,34 +87,97 @@ describe('compareVerdicts', () => {
 });
 
 describe('rule state-precedence on a path', () => {
-  it('is usable with the power figure and no reason when nothing is missing', () => {
-    expect(judged({})).toMatchObject({ state: 'ok', kw: 150, reason: null });
+  it('is usable with the power figure and no reason when nothing is missing, decided by the power rule', () => {
+    expect(judged({})).toMatchObject({ state: 'ok', kw: 150, reason: null, decidedBy: 'dc-power' });
+    const ac = path({ current: 'AC', connector: connectorRow({ connector: 'type2' }), vehicleInlet: 'type2' });
+    expect(judged({ path: ac })).toMatchObject({ state: 'ok', decidedBy: 'ac-power' });
   });
 
-  it('is no with the known limit as its reason, kW 0', () => {
-    const v = judged({
-      power: { kw: 0, chargerLimited: false, impossible: 'the unit is too low', missing: [], unchecked: [] },
+  it('is limited only when the power rule found a charger-side cap binding below the vehicle maximum', () => {
+    expect(judged({ power: powerEstimate({ kw: 50, chargerLimited: true }) })).toMatchObject({
+      state: 'limited',
+      kw: 50,
+      decidedBy: 'dc-power',
     });
-    expect(v).toMatchObject({ state: 'no', kw: 0, reason: 'the unit is too low' });
+  });
+
+  it('is adp through an adapter (decided by the adapter path), whatever the power rule found', () => {
+    const through = path({ connector: connectorRow({ connector: 'nacs' }), vehicleInlet: 'ccs1', adapter: adapter() });
+    expect(judged({ path: through, power: powerEstimate({ chargerLimited: true }) })).toMatchObject({
+      state: 'adp',
+      kw: 150,
+      decidedBy: 'adapter-path',
+    });
+  });
+
+  it('is no with the known limit as its reason, kW 0, decided by the power rule', () => {
+    const v = judged({ power: powerEstimate({ kw: 0, impossible: 'the unit is too low' }) });
+    expect(v).toMatchObject({ state: 'no', kw: 0, reason: 'the unit is too low', decidedBy: 'dc-power' });
   });
 
   it('is no for a known protocol incompatibility, unk for a protocol gap; a usable path always names a protocol', () => {
     expect(judged({ protocols: [], protocolGap: { incompatible: true, reason: 'Tesla only' } })).toMatchObject({
       state: 'no',
       reason: 'Tesla only',
+      decidedBy: 'shared-protocols',
     });
     expect(judged({ protocols: [], protocolGap: { incompatible: false, reason: 'nothing on record' } })).toMatchObject({
       state: 'unk',
       kw: 0,
       reason: 'nothing on record',
+      decidedBy: 'shared-protocols',
     });
   });
 
-  it('is unk naming every missing figure, never no for a missing one', () => {
+  it('is unk naming every figure that could rule the path out (file, row, column, why), never no for a missing one', () => {
     const v = judged({
-      power: { kw: null, chargerLimited: false, impossible: null, missing: ['vehicle a', 'charger b'], unchecked: [] },
+      power: powerEstimate({
+        missing: [
+          missingFigure({
+            figure: { file: 'vehicles.csv', row: 'car', column: 'boost_dc_kw' },
+            decides: 'state',
+            why: 'whether it has a boost path',
+            kwMin: 0,
+          }),
+          missingFigure({
+            figure: { file: 'chargers.csv', row: 'unit', column: 'output_voltage_max_v' },
+            decides: 'state',
+            why: 'an 800 V-class 800 V pack may be above it',
+            kwMin: 0,
+          }),
+          missingFigure({ decides: 'power' }),
+        ],
+      }),
     });
-    expect(v).toMatchObject({ state: 'unk', kw: 0, reason: 'vehicle a is not known; charger b is not known' });
+    expect(v).toMatchObject({
+      state: 'unk',
+      kw: 0,
+      decidedBy: 'dc-power',
+      reason:
+        'vehicles.csv car boost_dc_kw is not known (whether it has a boost path); ' +
+        'chargers.csv unit output_voltage_max_v is not known (an 800 V-class 800 V pack may be above it)',
+    });
     expect(pathInputs(v).impossible).toBeNull();
+  });
+
+  it('keeps a path whose missing figures decide only the power usable, at the power rule’s kW (0 when not on record)', () => {
+    const peakMissing = powerEstimate({ kw: 0, caps: [], missing: [missingFigure()] });
+    expect(judged({ power: peakMissing })).toMatchObject({ state: 'ok', kw: 0, reason: null, decidedBy: 'dc-power' });
+    expect(pathInputs(judged({ power: peakMissing })).unknown).toEqual([]);
+    const open = powerEstimate({ kw: 120, chargerLimited: true, missing: [missingFigure({ kwMin: 60 })] });
+    expect(judged({ power: open })).toMatchObject({ state: 'limited', kw: 120, reason: null });
+  });
+
+  it('lets a known limit win over a missing figure (no before unk)', () => {
+    const both = powerEstimate({
+      kw: 0,
+      impossible: 'the unit is too low',
+      missing: [missingFigure({ decides: 'state', kwMin: 0 })],
+    });
+    expect(judged({ power: both })).toMatchObject({
+      state: 'no',
+      reason: 'the unit is too low',
+      decidedBy: 'dc-power',
+    });
   });
 });
