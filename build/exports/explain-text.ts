@@ -1,30 +1,16 @@
 // An edge's reasoning and the wanted list as flat rows (explain.csv, wanted.csv): the path, the caps and the missing
 // figures each in one cell a spreadsheet shows whole, and a wanted figure's counts one column per region.
+import { pathText, rangeText } from '../api/explain-phrases.ts';
 import type { Wanted } from '../api/explain-schemas.ts';
 import { REGIONS } from '../core/regions.ts';
 import type { ExportedExplanation } from './release-tree.ts';
 
-type Path = ExportedExplanation['path'];
 type Cap = ExportedExplanation['caps'][number];
 type Missing = ExportedExplanation['missing'][number];
-
-/** "DC ccs2→ccs2", or "DC nacs→ccs1 via gm-nacs-dc-adapter": the current, the charger's connector → the car's inlet. */
-export const pathText = (path: Path): string =>
-  path === null
-    ? ''
-    : `${path.current} ${path.connector}→${path.inlet}${path.adapter === null ? '' : ` via ${path.adapter}`}`;
 
 /** "vehicle 190 kW (source-a source-b); outlet 360 kW (source-c)". */
 export const capsText = (caps: readonly Cap[]): string =>
   caps.map(({ cap, kw, sources }) => `${cap} ${kw} kW${sources.length ? ` (${sources.join(' ')})` : ''}`).join('; ');
-
-/** The power a missing figure leaves open: "0–180 kW", "up to 50 kW", "from 50 kW", or nothing when unbounded. */
-export function rangeText(kwMin: number | null, kwMax: number | null): string {
-  if (kwMin !== null && kwMax !== null) return kwMin === kwMax ? `${kwMin} kW` : `${kwMin}–${kwMax} kW`;
-  if (kwMax !== null) return `up to ${kwMax} kW`;
-  if (kwMin !== null) return `from ${kwMin} kW`;
-  return '';
-}
 
 /** "vehicles.csv kia-ev6-… max_dc_kw_oem (power, up to 250 kW): the car's own DC peak; …". */
 export const missingText = (missing: readonly Missing[]): string =>

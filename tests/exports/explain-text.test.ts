@@ -1,6 +1,7 @@
 // The reasoning behind an edge as explain.csv's cells spell it: the path, the caps and the missing figures.
 import { expect, it } from 'vitest';
-import { capsText, missingText, pathText, rangeText } from '../../build/exports/explain-text.ts';
+import { pathText, rangeText } from '../../build/api/explain-phrases.ts';
+import { capsText, missingText } from '../../build/exports/explain-text.ts';
 
 it('spells a path as current, connector → inlet, and the adapter it goes through', () => {
   expect(pathText({ current: 'DC', connector: 'ccs2', inlet: 'ccs2', adapter: null })).toBe('DC ccs2→ccs2');
