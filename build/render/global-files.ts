@@ -19,6 +19,7 @@ import {
   vehicleDocument,
   vehicleListDocument,
 } from '../api/resource-documents.ts';
+import { explainEntry } from './explain-files.ts';
 import { exploreFiles } from './explore-page.ts';
 import { layout } from './layout.ts';
 import { referencePage, type Example } from './reference-page.ts';
@@ -36,7 +37,8 @@ function examples(data: Dataset, dataDir: string): Record<string, Example> {
   const history = new EdgeHistory(dataDir, 'provisional');
   for (const [vehicleIndex, vehicle] of data.vehicles.entries()) {
     history.beginVehicle(vehicle.slug);
-    const edges: Edge[] = [...edgesOfVehicle(data, vehicleIndex)].map(({ facts }) => {
+    const derived = [...edgesOfVehicle(data, vehicleIndex)];
+    const edges: Edge[] = derived.map(({ facts }) => {
       const content = edgeContent(facts, data);
       return edgeDocument(content, history.stamp(content));
     });
@@ -63,6 +65,11 @@ function examples(data: Dataset, dataDir: string): Record<string, Example> {
       status: 400,
       body: { error: 'slugs_required' },
     };
+    found['/api/v1/vehicles/{slug}/explain'] = shortList(
+      `/api/v1/vehicles/${vehicle.slug}/explain`,
+      { slug: vehicle.slug, edges: derived.map(({ facts }) => explainEntry(facts)) },
+      'edges',
+    );
     const charger = data.chargers.find((c) => c.slug === first.charger)!;
     found['/api/v1/chargers/{slug}'] = {
       url: `/api/v1/chargers/${charger.slug}`,

@@ -60,6 +60,8 @@ describe('the OpenAPI document the build publishes', () => {
         '/api/v1/vehicles',
         '/api/v1/vehicles/{slug}',
         '/api/v1/vehicles/{slug}/compatibility',
+        '/api/v1/vehicles/{slug}/explain',
+        '/api/v1/wanted',
       ].sort(),
     );
     for (const item of Object.values<any>(openapi.paths)) expect(Object.keys(item)).toEqual(['get']);
@@ -163,6 +165,8 @@ describe('the OpenAPI document the build publishes', () => {
         '/api/v1/openapi.json',
         '/api/v1/schemas/{name}.json',
         '/api/v1/vehicles',
+        '/api/v1/vehicles/{slug}/explain',
+        '/api/v1/wanted',
       ].sort(),
     );
   });
