@@ -69,6 +69,8 @@ export function answerWords(edge: Pick<Edge, 'state' | 'kw'>, entry: ExplainEntr
     return `${how}; power not on record: ${list(own.map((m) => `${figureWords(m)} is missing (${figurePlace(m)})`))}`;
   }
   const binding = entry.caps.filter((cap) => cap.kw === edge.kw).map((cap) => capWords(cap.cap));
+  // A figure no cap gives (a tested observation's measured peak).
+  if (binding.length === 0) return `${how}; ${edge.kw} kW`;
   if (edge.state === 'limited') return `${how}; limited by ${list(binding)}: ${edge.kw} kW`;
   if (binding.includes('the car')) return `${how}; the car's own maximum: ${edge.kw} kW`;
   return `${how}; ${edge.kw} kW, set by ${list(binding)}`;

@@ -1,7 +1,8 @@
 // dataset.sqlite: one table per document kind (columns named and ordered as the document's fields), the edges' sources
-// in edge_sources, their reasoning and the wanted list (sqlite-explain.ts), foreign keys, indexes on the slugs and on (vehicle, charger, region), and the release's versions in
-// metadata. Written with Node's own SQLite (node:sqlite); byte-identical for the same data and SQLite version: a fixed
-// page size, no timestamps, rows inserted in key order, and VACUUM last.
+// in edge_sources, their reasoning and the wanted list (sqlite-explain.ts), foreign keys, indexes on the slugs and on
+// (vehicle, charger, region), and the release's versions in metadata. Written with Node's own SQLite (node:sqlite);
+// byte-identical for the same data and SQLite version: a fixed page size, no timestamps, rows inserted in key order,
+// and VACUUM last.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import path from 'node:path';
 import type { Wanted } from '../api/explain-schemas.ts';

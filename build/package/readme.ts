@@ -77,15 +77,17 @@ ${output.trimEnd()}
 | \`vehiclesFor(charger, region?)\` | \`ChargerCompatibility \\| undefined\` | \`GET /api/v1/chargers/{slug}/compatibility[?region=]\` |
 | \`vehicle(slug)\`, \`charger(slug)\` | \`Vehicle\`, \`Charger\` or \`undefined\` | \`GET /api/v1/vehicles/{slug}\`, \`/chargers/{slug}\` |
 | \`vehicles()\`, \`chargers()\` | every document, by slug | |
-| \`explain(vehicle, charger, region = '${DEFAULT_REGION}')\` | \`ExplainEntry \\| undefined\`: the path, each cap with its sources, the missing figures, the deciding rule | the edge's entry in \`GET /api/v1/vehicles/{slug}/explain\` |
+| \`explain(vehicle, charger, region = '${DEFAULT_REGION}')\` | \`ExplainEntry \\| undefined\` | its entry in \`GET /api/v1/vehicles/{slug}/explain\` |
 | \`explainFor(vehicle)\` | \`Explain \\| undefined\` | \`GET /api/v1/vehicles/{slug}/explain\` |
 | \`wanted()\` | \`Wanted\`: the missing figures, the most useful first | \`GET /api/v1/wanted\` |
 | \`info()\`, \`datasetVersion\` | the \`/api/v1\` document, and its dataset version | \`GET /api/v1\` |
 
 \`undefined\` is the API's 404; a region other than ${REGION_ORDER_TEXT} throws a \`RangeError\` (the API's 400
 \`invalid_region\`). A retired slug answers with its successor's documents, as the API does. Every answer is a fresh
-copy. The types (\`Vehicle\`, \`Charger\`, \`Source\`, \`Edge\`, \`VehicleCompatibility\`, \`ChargerCompatibility\`,
-\`IndexInfo\`, \`Explain\`, \`ExplainEntry\`, \`Wanted\`, \`Region\`) are exported too.
+copy. An explanation holds the path, each cap on record with its sources, each missing figure (file, row, column,
+what it decides, the power it leaves open) and the deciding rule. The types (\`Vehicle\`, \`Charger\`, \`Source\`,
+\`Edge\`, \`VehicleCompatibility\`, \`ChargerCompatibility\`, \`IndexInfo\`, \`Explain\`, \`ExplainEntry\`, \`Wanted\`,
+\`Region\`) are exported too.
 
 ESM only: Node 22.12 or later, or a bundler that reads import attributes (\`with { type: 'json' }\`). Each kind is
 its own module and the package declares no side effects, so a bundle that imports only \`vehicle\` leaves the edges

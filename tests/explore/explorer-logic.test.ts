@@ -202,6 +202,8 @@ describe('the reasoning under an answer, in words', () => {
       "charges; the car's own maximum: 240 kW",
     );
     expect(answerWords({ state: 'no', kw: 0 }, entry({ path: null, decidedBy: 'connector-match' }))).toMatch(/^no: /);
+    // A power no cap gives (an observation's measured peak) is stated without naming a cap.
+    expect(answerWords({ state: 'limited', kw: 120 }, entry({ caps }))).toBe('charges; 120 kW');
   });
 
   it("shows the car's own maxima, or says one is not on record", () => {
