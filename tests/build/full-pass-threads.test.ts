@@ -10,6 +10,7 @@ import { helperTask, passChargers, passVehicles, spillDirs } from '../../build/p
 import type { PassContext } from '../../build/pipeline/edge-passes.ts';
 import { createDocumentValidator, SchemaViolation } from '../../build/api/validate-documents.ts';
 import { SlugAliases } from '../../build/render/aliases.ts';
+import { WantedTally } from '../../build/render/explain-files.ts';
 import { ChargerSpill } from '../../build/write/charger-spill.ts';
 import { carryError, PassHelper, reviveError, WorkCounters } from '../../build/pipeline/pass-threads.ts';
 import { layout, OWNED_PATHS } from '../../build/render/layout.ts';
@@ -17,7 +18,8 @@ import { TreeWriter } from '../../build/write/tree-writer.ts';
 import { copyFixture, treeDigest } from '../helpers/fixture.ts';
 
 const LEDGER = 'data/ledger';
-const PASS_FILES = /^api\/v1\/_data\/(vehicles|chargers|edges|vehicle-compatibility|charger-compatibility)\//;
+const PASS_FILES =
+  /^api\/v1\/_data\/(vehicles|chargers|edges|vehicle-compatibility|vehicle-explain|charger-compatibility)\//;
 
 /** The context a build gives its full pass over the fixture copy at `root`, writing a first build of `publicDir`. */
 function passContext(root: string, publicDir: string): PassContext {
@@ -30,6 +32,7 @@ function passContext(root: string, publicDir: string): PassContext {
     writer: new TreeWriter(publicDir, OWNED_PATHS),
     validate: createDocumentValidator(),
     aliases: new SlugAliases(data),
+    wanted: new WantedTally(),
     files: 0,
   };
 }
