@@ -70,7 +70,10 @@ export const ExplainDocument = z
   .describe('Extension (v1.3): why each edge of a vehicle says what it says.');
 
 const byRegion = z.strictObject(
-  Object.fromEntries(REGIONS.map((r) => [r, z.int().min(0)])) as Record<(typeof REGIONS)[number], z.ZodInt>,
+  Object.fromEntries(REGIONS.map((r) => [r, z.int().min(0).describe(`Edges in ${r}.`)])) as Record<
+    (typeof REGIONS)[number],
+    z.ZodInt
+  >,
 );
 
 export const WantedDocument = z

@@ -3,11 +3,15 @@
 
 export const EXPORT_FILES = [
   { name: 'edges.ndjson', mediaType: 'application/x-ndjson' },
+  { name: 'explain.ndjson', mediaType: 'application/x-ndjson' },
+  { name: 'wanted.ndjson', mediaType: 'application/x-ndjson' },
   { name: 'sources.ndjson', mediaType: 'application/x-ndjson' },
   { name: 'vehicles.csv', mediaType: 'text/csv; charset=utf-8' },
   { name: 'chargers.csv', mediaType: 'text/csv; charset=utf-8' },
   { name: 'sources.csv', mediaType: 'text/csv; charset=utf-8' },
   { name: 'edges.csv', mediaType: 'text/csv; charset=utf-8' },
+  { name: 'explain.csv', mediaType: 'text/csv; charset=utf-8' },
+  { name: 'wanted.csv', mediaType: 'text/csv; charset=utf-8' },
   { name: 'dataset.sqlite', mediaType: 'application/vnd.sqlite3' },
 ] as const;
 

@@ -1,21 +1,30 @@
 // The explorer's entry point: ties the URL (what is shown), the controls, the API client and the views together.
-import type { ChargerCompatibility, ChargerList, VehicleCompatibility, VehicleList } from '../api/schemas.ts';
+import type { Explain, ExplainEntry } from '../api/explain-schemas.ts';
+import type { ChargerCompatibility, ChargerList, Vehicle, VehicleCompatibility, VehicleList } from '../api/schemas.ts';
 import { isRegion } from '../core/regions.ts';
 import { ApiClient, ApiProblem } from './api-client.ts';
 import { byId } from './dom.ts';
-import { renderResult, type ResultActions } from './results-view.ts';
+import { explainKey, renderResult, type ResultActions } from './results-view.ts';
 import { chargerCandidates, vehicleCandidates, type Candidate } from './search.ts';
 import { SearchView } from './search-view.ts';
 import { StatusView } from './status-view.ts';
 import {
   compatibilityPath,
+  explainPath,
   listPath,
   otherSide,
   parseView,
+  vehiclePath,
   viewSearch,
   type Side,
   type ViewState,
 } from './view-state.ts';
+
+/** What a vehicle's answer shows beside its chargers: its own maxima and the reasoning behind each edge. */
+interface VehicleExtras {
+  vehicle: Vehicle | null;
+  explanations: Map<string, ExplainEntry> | null;
+}
 
 /** The last pick of each side, so that switching side (or going back) keeps it. */
 type Remembered = Record<Side, string | null>;
@@ -128,11 +137,12 @@ class Explorer {
         what: `the ${side === 'vehicle' ? 'chargers' : 'vehicles'} of ${name} in ${region}`,
         missing: `there is no ${side} “${slug}” in the API`,
       };
-      const answer = await this.api.get<VehicleCompatibility | ChargerCompatibility>(
-        compatibilityPath(side, slug, region),
-      );
+      const [answer, extras] = await Promise.all([
+        this.api.get<VehicleCompatibility | ChargerCompatibility>(compatibilityPath(side, slug, region)),
+        side === 'vehicle' ? this.vehicleExtras(slug) : null,
+      ]);
       if (run !== this.generation) return;
-      this.showTable(subject, answer, focus);
+      this.showTable(subject, answer, focus, extras);
     } catch (error) {
       if (run !== this.generation) return;
       if (!(error instanceof ApiProblem)) throw error;
@@ -143,13 +153,34 @@ class Explorer {
     }
   }
 
-  private showTable(subject: Candidate | null, answer: VehicleCompatibility | ChargerCompatibility, focus: boolean) {
+  /**
+   * A vehicle's document and explain document, asked for with its chargers; either may be missing (a mirror of an older
+   * release has no explain documents): the table is shown without it.
+   */
+  private async vehicleExtras(slug: string): Promise<VehicleExtras> {
+    const optional = <T>(answer: Promise<T>) => answer.catch(() => null);
+    const [vehicle, explain] = await Promise.all([
+      optional(this.api.get<Vehicle>(vehiclePath(slug))),
+      optional(this.api.get<Explain>(explainPath(slug))),
+    ]);
+    return {
+      vehicle,
+      explanations: explain && new Map(explain.edges.map((entry) => [explainKey(entry.charger, entry.region), entry])),
+    };
+  }
+
+  private showTable(
+    subject: Candidate | null,
+    answer: VehicleCompatibility | ChargerCompatibility,
+    focus: boolean,
+    extras: VehicleExtras | null,
+  ) {
     const { side, slug, region } = this.view;
     const others = new Map(this.lists![otherSide(side)].map((candidate) => [candidate.slug, candidate]));
     const edges = 'chargers' in answer ? answer.chargers : answer.vehicles;
     const title = renderResult(
       this.elements.result,
-      { side, slug: slug!, region, subject, edges, others },
+      { side, slug: slug!, region, subject, edges, others, ...extras },
       this.actions,
     );
     this.elements.result.dataset['for'] = viewSearch(this.view);

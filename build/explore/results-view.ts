@@ -1,12 +1,16 @@
-// The explorer's answer: the other side of the pick as tables grouped by state, or why this region has none.
-import type { Edge } from '../api/schemas.ts';
+// The explorer's answer: the other side of the pick as tables grouped by state, or why this region has none; for a
+// vehicle, the car's own maxima on top and, under each answer, the reasoning behind it (its explain entry).
+import { pathText } from '../api/explain-phrases.ts';
+import type { ExplainEntry } from '../api/explain-schemas.ts';
+import type { Edge, Vehicle } from '../api/schemas.ts';
 import { STATE_WORDS } from '../core/glossary.ts';
 import { REGION_TABLE, type Region } from '../core/regions.ts';
 import { STATES, type State } from '../core/vocabulary.ts';
 import { h, isModifiedClick } from './dom.ts';
+import { answerWords, capsWords, capWords, missingWords, ownMaximaWords } from './explain-words.ts';
 import { formatAdapter, formatConfidence, formatKw, formatProtocols, safeUrl } from './labels.ts';
 import type { Candidate } from './search.ts';
-import { compatibilityPath, otherSide, type Side } from './view-state.ts';
+import { compatibilityPath, explainPath, otherSide, type Side } from './view-state.ts';
 
 export interface ResultInput {
   side: Side;
@@ -17,7 +21,13 @@ export interface ResultInput {
   edges: readonly Edge[];
   /** The other side's list entries by slug, to name each row. */
   others: ReadonlyMap<string, Candidate>;
+  /** A vehicle's: its document (its own maxima) and its explain entries by explainKey(); null where not known. */
+  vehicle?: Vehicle | null;
+  explanations?: ReadonlyMap<string, ExplainEntry> | null;
 }
+
+/** An explain entry's key: the charger and the region. */
+export const explainKey = (charger: string, region: Region): string => `${charger}\n${region}`;
 
 export interface ResultActions {
   /** Link target and click handler for a row's vehicle or charger (opens its own view). */
@@ -64,10 +74,23 @@ function sourcesCell(edge: Edge): HTMLElement {
   );
 }
 
-function edgeRow(edge: Edge, other: Side, input: ResultInput, actions: ResultActions): HTMLTableRowElement {
+/** The id of the cell that explains an edge's row. */
+const whyId = (slug: string) => `why-${slug}`;
+
+function edgeRow(
+  edge: Edge,
+  other: Side,
+  input: ResultInput,
+  actions: ResultActions,
+  explained: boolean,
+): HTMLTableRowElement {
   const slug = other === 'vehicle' ? edge.vehicle : edge.charger;
   const known = input.others.get(slug);
-  const link = h('a', { href: actions.hrefOf(other, slug) }, known?.label ?? slug);
+  const link = h(
+    'a',
+    { href: actions.hrefOf(other, slug), ...(explained ? { 'aria-describedby': whyId(slug) } : {}) },
+    known?.label ?? slug,
+  );
   link.addEventListener('click', (event) => {
     if (isModifiedClick(event)) return;
     event.preventDefault();
@@ -76,7 +99,7 @@ function edgeRow(edge: Edge, other: Side, input: ResultInput, actions: ResultAct
   const cell = (label: string, ...content: (Node | string)[]) => h('td', { 'data-label': label }, ...content);
   return h(
     'tr',
-    { 'data-slug': slug, 'data-state': edge.state },
+    { 'data-slug': slug, 'data-state': edge.state, ...(explained ? { class: 'explained' } : {}) },
     h(
       'th',
       { scope: 'row', 'data-label': other === 'vehicle' ? 'Vehicle' : 'Charger' },
@@ -88,6 +111,52 @@ function edgeRow(edge: Edge, other: Side, input: ResultInput, actions: ResultAct
     cell('Protocols', formatProtocols(edge.protocols)),
     cell('Adapter', formatAdapter(edge.adapterRequired)),
     cell('Sources', sourcesCell(edge)),
+  );
+}
+
+/** The reasoning under an edge's row: the answer in words, the path and caps, each figure not on record. */
+function whyRow(edge: Edge, entry: ExplainEntry): HTMLTableRowElement {
+  const titles = new Map(edge.sources.map((source) => [source.id, source.title]));
+  const facts = [
+    entry.path ? `path ${pathText(entry.path)}` : null,
+    entry.caps.length > 0 ? `caps on record: ${capsWords(entry.caps)}` : null,
+    `decided by the rule ${entry.decidedBy}`,
+  ].filter((fact): fact is string => fact !== null);
+  const capSources = entry.caps.filter((cap) => cap.sources.length > 0);
+  return h(
+    'tr',
+    { class: 'why', 'data-why-for': edge.charger },
+    h(
+      'td',
+      { colspan: '6', 'data-label': 'Why', id: whyId(edge.charger) },
+      h('p', { class: 'answer' }, answerWords(edge, entry)),
+      h('p', { class: 'facts' }, `${facts.join('; ')}.`),
+      entry.missing.length > 0
+        ? h(
+            'ul',
+            { class: 'missing', 'aria-label': 'Not on record' },
+            ...entry.missing.map((m) => h('li', { 'data-decides': m.decides }, `Not on record: ${missingWords(m)}.`)),
+          )
+        : null,
+      capSources.length > 0
+        ? h(
+            'details',
+            {},
+            h('summary', {}, 'where the caps come from'),
+            h(
+              'ul',
+              { class: 'sources' },
+              ...capSources.map((cap) =>
+                h(
+                  'li',
+                  {},
+                  `${capWords(cap.cap)} ${cap.kw} kW: ${cap.sources.map((id) => titles.get(id) ?? id).join('; ')}`,
+                ),
+              ),
+            ),
+          )
+        : null,
+    ),
   );
 }
 
@@ -117,7 +186,15 @@ function stateGroup(state: State, edges: Edge[], input: ResultInput, actions: Re
       'table',
       { 'aria-labelledby': titleId },
       h('thead', {}, head),
-      h('tbody', {}, ...sortRows(edges, nameOf).map((edge) => edgeRow(edge, other, input, actions))),
+      h(
+        'tbody',
+        {},
+        ...sortRows(edges, nameOf).flatMap((edge) => {
+          const entry = input.explanations?.get(explainKey(edge.charger, edge.region));
+          const row = edgeRow(edge, other, input, actions, entry !== undefined);
+          return entry ? [row, whyRow(edge, entry)] : [row];
+        }),
+      ),
     ),
   );
 }
@@ -166,6 +243,9 @@ export function renderResult(container: HTMLElement, input: ResultInput, actions
           { class: 'summary' },
           `${input.edges.length} ${noun(other, input.edges.length)} in ${regionName(input.region)}: ${counts.join(', ')}.`,
         );
+  const ownMaxima = input.vehicle
+    ? h('p', { class: 'own-max' }, `This car's own maximum: ${ownMaximaWords(input.vehicle)}.`)
+    : null;
   const apiPath = compatibilityPath(input.side, input.slug, input.region);
   const about = h(
     'p',
@@ -173,6 +253,9 @@ export function renderResult(container: HTMLElement, input: ResultInput, actions
     input.subject ? `${input.subject.detail}. ` : '',
     'The same answer as JSON: ',
     h('a', { href: apiPath }, apiPath),
+    ...(input.explanations
+      ? ['; why each says what it says: ', h('a', { href: explainPath(input.slug) }, explainPath(input.slug))]
+      : []),
     '. kW is the expected peak power (— when there is no figure); ',
     h('a', { href: '#legend' }, 'what the columns mean'),
     '.',
@@ -181,7 +264,7 @@ export function renderResult(container: HTMLElement, input: ResultInput, actions
     stateGroup(state, byState.get(state)!, input, actions),
   );
   // The tables come first (on a phone the first row is on the first screen); what the answer is comes after them.
-  container.replaceChildren(title, summary, ...groups, about);
+  container.replaceChildren(...[title, ownMaxima, summary].filter((node) => node !== null), ...groups, about);
   container.hidden = false;
   return title;
 }

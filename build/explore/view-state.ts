@@ -56,3 +56,7 @@ export function compatibilityPath(side: Side, slug: string, region: Region): str
 }
 
 export const listPath = (side: Side): string => (side === 'vehicle' ? '/api/v1/vehicles' : '/api/v1/chargers');
+
+/** A vehicle's own document and its explain document (extension): what the explorer shows beside its chargers. */
+export const vehiclePath = (slug: string): string => `/api/v1/vehicles/${encodeURIComponent(slug)}`;
+export const explainPath = (slug: string): string => `${vehiclePath(slug)}/explain`;

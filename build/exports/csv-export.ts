@@ -1,11 +1,14 @@
 // vehicles.csv, chargers.csv, sources.csv and edges.csv (one row per edge, sources as their ids): a header of the
-// document's field names, then one row per document; lists joined by a space, as the data files join them.
+// document's field names, then one row per document; lists joined by a space, as the data files join them. Beside
+// them explain.csv (the reasoning behind each edge, a row each in edges.csv's order) and wanted.csv (explain-text.ts).
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import type { Wanted } from '../api/explain-schemas.ts';
 import type { Charger, Source, Vehicle } from '../api/schemas.ts';
 import { columnsOf, fieldsOf, joinList, type Column, type FieldValue, type TableKind } from './columns.ts';
+import { EXPLAIN_COLUMNS, explainRow, WANTED_COLUMNS, wantedRow } from './explain-text.ts';
 import { AppendFile, type ExportWriter } from './export-writer.ts';
-import type { ExportedEdge } from './release-tree.ts';
+import type { ExportedEdge, ExportedExplanation } from './release-tree.ts';
 
 /** A cell as the data files write it: empty for null, a list joined by a space, true/false, numbers as JSON has them. */
 function cell(value: FieldValue | undefined): string {
@@ -34,17 +37,37 @@ class CsvTable {
   }
 }
 
+/** A CSV file of rows already flat (explain.csv, wanted.csv): its header, then rows as they come. */
+class FlatCsv {
+  private readonly file: AppendFile;
+
+  constructor(file: string, header: readonly string[]) {
+    this.file = new AppendFile(file);
+    this.file.write(stringify([header]));
+  }
+
+  rows(rows: (string | number)[][]): void {
+    if (rows.length > 0) this.file.write(stringify(rows));
+  }
+
+  close(): void {
+    this.file.close();
+  }
+}
+
 export class CsvExport implements ExportWriter {
   private readonly dir: string;
   private readonly vehicles: CsvTable;
   private readonly chargers: CsvTable;
   private readonly edgeTable: CsvTable;
+  private readonly explainTable: FlatCsv;
 
   constructor(dir: string) {
     this.dir = dir;
     this.vehicles = new CsvTable(dir, 'vehicle', 'vehicles.csv');
     this.chargers = new CsvTable(dir, 'charger', 'chargers.csv');
     this.edgeTable = new CsvTable(dir, 'edge', 'edges.csv');
+    this.explainTable = new FlatCsv(path.join(dir, 'explain.csv'), EXPLAIN_COLUMNS);
   }
 
   vehicle(vehicle: Vehicle): void {
@@ -59,8 +82,18 @@ export class CsvExport implements ExportWriter {
     this.edgeTable.rows(edges);
   }
 
+  explanations(entries: readonly ExportedExplanation[]): void {
+    this.explainTable.rows(entries.map(explainRow));
+  }
+
+  wanted(wanted: Wanted): void {
+    const table = new FlatCsv(path.join(this.dir, 'wanted.csv'), WANTED_COLUMNS);
+    table.rows(wanted.figures.map(wantedRow));
+    table.close();
+  }
+
   finish(sources: readonly Source[]): void {
-    for (const table of [this.vehicles, this.chargers, this.edgeTable]) table.close();
+    for (const table of [this.vehicles, this.chargers, this.edgeTable, this.explainTable]) table.close();
     const table = new CsvTable(this.dir, 'source', 'sources.csv');
     table.rows(sources);
     table.close();

@@ -1,5 +1,5 @@
-// One pass over a release's tree for some of the export formats: vehicles, chargers, each vehicle's edges, then the
-// sources they cite, each handed to every format's writer; the counts read are checked against /api/v1.
+// One pass over a release's tree for some of the export formats: vehicles, chargers, each vehicle's edges with their
+// explanations, the wanted list, then the sources the edges cite, each handed to every format's writer; the counts read are checked against /api/v1.
 import type { ExportWriter } from './export-writer.ts';
 import type { ReleaseTree } from './release-tree.ts';
 
@@ -9,8 +9,8 @@ export type Format = 'ndjson' | 'csv' | 'sqlite';
 export type ExportTimes = Record<Format | 'read', number>;
 
 /**
- * Writes the formats `open` makes in one pass over `tree` (vehicles, chargers, each vehicle's edges, then the sources
- * they cite); each format's milliseconds, and the reading's. Counts are checked against /api/v1 before anything is kept.
+ * Writes the formats `open` makes in one pass over `tree` (vehicles, chargers, each vehicle's edges and explanations,
+ * the wanted list, then the sources the edges cite); each format's milliseconds, and the reading's. Counts are checked against /api/v1 before anything is kept.
  */
 export function writeFormats(
   tree: ReleaseTree,
@@ -39,10 +39,15 @@ export function writeFormats(
     counts.chargers += 1;
     each((writer) => writer.charger(charger));
   }
-  for (const edges of tree.edgesByVehicle()) {
+  for (const { edges, explanations } of tree.edgesByVehicle()) {
     counts.edges += edges.length;
-    each((writer) => writer.edges(edges));
+    each((writer) => {
+      writer.edges(edges);
+      writer.explanations(explanations);
+    });
   }
+  const wanted = tree.wanted();
+  each((writer) => writer.wanted(wanted));
   const sources = tree.sources();
   each((writer) => writer.finish(sources));
   for (const key of ['vehicles', 'chargers', 'edges'] as const)

@@ -1,13 +1,20 @@
 // What each export format implements, and a file written in appends that counts its bytes as they go.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Charger, Source, Vehicle } from '../api/schemas.ts';
-import type { ExportedEdge } from './release-tree.ts';
+import type { Wanted } from '../api/explain-schemas.ts';
+import type { ExportedEdge, ExportedExplanation } from './release-tree.ts';
 
-/** One format: fed the release once, in order (vehicles, chargers, each vehicle's edges), then finished. */
+/**
+ * One format: fed the release once, in order (vehicles, chargers, each vehicle's edges and then their explanations,
+ * the wanted list), then finished.
+ */
 export interface ExportWriter {
   vehicle(vehicle: Vehicle): void;
   charger(charger: Charger): void;
   edges(edges: readonly ExportedEdge[]): void;
+  /** The reasoning behind the edges just given, one entry each, in the same order. */
+  explanations(entries: readonly ExportedExplanation[]): void;
+  wanted(wanted: Wanted): void;
   /** Writes what only the whole release gives (the sources the edges cite, sorted by id) and closes the files. */
   finish(sources: readonly Source[]): void;
 }

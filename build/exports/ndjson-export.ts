@@ -1,19 +1,23 @@
-// edges.ndjson: one edge per line (the edge document, its sources named by id), in the API's order; sources.ndjson:
-// one cited source per line, sorted by id.
+// edges.ndjson: one edge per line (the edge document, its sources named by id), in the API's order; explain.ndjson:
+// the reasoning behind each edge, a line each in the same order (its explain entry with the vehicle first);
+// wanted.ndjson: the wanted list's figures, most useful first; sources.ndjson: one cited source per line, sorted by id.
 import path from 'node:path';
+import type { Wanted } from '../api/explain-schemas.ts';
 import type { Source } from '../api/schemas.ts';
 import { AppendFile, type ExportWriter } from './export-writer.ts';
-import type { ExportedEdge } from './release-tree.ts';
+import type { ExportedEdge, ExportedExplanation } from './release-tree.ts';
 
 const lines = (items: readonly unknown[]) => items.map((item) => `${JSON.stringify(item)}\n`).join('');
 
 export class NdjsonExport implements ExportWriter {
   private readonly dir: string;
   private readonly edgeFile: AppendFile;
+  private readonly explainFile: AppendFile;
 
   constructor(dir: string) {
     this.dir = dir;
     this.edgeFile = new AppendFile(path.join(dir, 'edges.ndjson'));
+    this.explainFile = new AppendFile(path.join(dir, 'explain.ndjson'));
   }
 
   vehicle(): void {}
@@ -24,8 +28,19 @@ export class NdjsonExport implements ExportWriter {
     this.edgeFile.write(lines(edges));
   }
 
+  explanations(entries: readonly ExportedExplanation[]): void {
+    this.explainFile.write(lines(entries));
+  }
+
+  wanted(wanted: Wanted): void {
+    const file = new AppendFile(path.join(this.dir, 'wanted.ndjson'));
+    file.write(lines(wanted.figures));
+    file.close();
+  }
+
   finish(sources: readonly Source[]): void {
     this.edgeFile.close();
+    this.explainFile.close();
     const file = new AppendFile(path.join(this.dir, 'sources.ndjson'));
     file.write(lines(sources));
     file.close();

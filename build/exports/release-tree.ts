@@ -12,10 +12,20 @@ import type {
   VehicleCompatibility,
   VehicleList,
 } from '../api/schemas.ts';
+import type { Explain, ExplainEntry, Wanted } from '../api/explain-schemas.ts';
 import { layout } from '../render/layout.ts';
 
 /** An edge as the exports hold it: the edge document with its sources named by id (each source is listed once). */
 export type ExportedEdge = Omit<Edge, 'sources'> & { sources: string[] };
+
+/** The reasoning behind an edge as the exports hold it: its explain entry, with the vehicle it belongs to first. */
+export type ExportedExplanation = { vehicle: string } & ExplainEntry;
+
+/** A vehicle's edges in the API's order, and their explanations in the same order (one each). */
+export interface VehicleEdges {
+  edges: ExportedEdge[];
+  explanations: ExportedExplanation[];
+}
 
 export class ReleaseTree {
   readonly publicDir: string;
@@ -49,18 +59,44 @@ export class ReleaseTree {
     for (const slug of this.chargerSlugs()) yield this.read<Charger>(layout.charger(slug));
   }
 
-  /** Each vehicle's edges in the API's order (by vehicle, charger, then region), sources replaced by their ids. */
-  *edgesByVehicle(): Generator<ExportedEdge[]> {
+  /**
+   * Each vehicle's edges in the API's order (by vehicle, charger, then region), sources replaced by their ids, with
+   * their explanations from the vehicle's explain document; an explain document that does not name the same edges in
+   * the same order stops the exports.
+   */
+  *edgesByVehicle(): Generator<VehicleEdges> {
     for (const slug of this.vehicleSlugs()) {
       const list = this.read<VehicleCompatibility>(layout.vehicleCompatibility(slug));
-      yield list.chargers.map((edge) => ({
-        ...edge,
-        sources: edge.sources.map((source) => {
-          if (!this.cited.has(source.id)) this.cited.set(source.id, source);
-          return source.id;
-        }),
-      }));
+      const explain = this.read<Explain>(layout.vehicleExplain(slug));
+      list.chargers.forEach((edge, i) => {
+        const entry = explain.edges[i];
+        if (entry?.charger !== edge.charger || entry.region !== edge.region)
+          throw new Error(
+            `exports: the explain document of ${slug} does not match its compatibility list at entry ${i + 1} ` +
+              `(${edge.charger} ${edge.region})`,
+          );
+      });
+      if (explain.edges.length !== list.chargers.length)
+        throw new Error(
+          `exports: the explain document of ${slug} has ${explain.edges.length} entries, its compatibility list ` +
+            `${list.chargers.length} edges`,
+        );
+      yield {
+        edges: list.chargers.map((edge) => ({
+          ...edge,
+          sources: edge.sources.map((source) => {
+            if (!this.cited.has(source.id)) this.cited.set(source.id, source);
+            return source.id;
+          }),
+        })),
+        explanations: explain.edges.map((entry) => ({ vehicle: slug, ...entry })),
+      };
     }
+  }
+
+  /** The missing figures ranked by the edges each would settle or sharpen (/api/v1/wanted). */
+  wanted(): Wanted {
+    return this.read<Wanted>(layout.wanted());
   }
 
   /**

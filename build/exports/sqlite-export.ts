@@ -1,14 +1,17 @@
 // dataset.sqlite: one table per document kind (columns named and ordered as the document's fields), the edges' sources
-// in edge_sources, foreign keys, indexes on the slugs and on (vehicle, charger, region), and the release's versions in
-// metadata. Written with Node's own SQLite (node:sqlite); byte-identical for the same data and SQLite version: a fixed
-// page size, no timestamps, rows inserted in key order, and VACUUM last.
+// in edge_sources, their reasoning and the wanted list (sqlite-explain.ts), foreign keys, indexes on the slugs and on
+// (vehicle, charger, region), and the release's versions in metadata. Written with Node's own SQLite (node:sqlite);
+// byte-identical for the same data and SQLite version: a fixed page size, no timestamps, rows inserted in key order,
+// and VACUUM last.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import path from 'node:path';
+import type { Wanted } from '../api/explain-schemas.ts';
 import type { Charger, Source, Vehicle } from '../api/schemas.ts';
 import type { ExportName } from '../core/export-files.ts';
 import { columnsOf, fieldsOf, joinList, type Column, type FieldValue, type TableKind } from './columns.ts';
 import type { ExportWriter } from './export-writer.ts';
-import type { ExportedEdge } from './release-tree.ts';
+import type { ExportedEdge, ExportedExplanation } from './release-tree.ts';
+import { EXPLAIN_SCHEMA, ExplainTables } from './sqlite-explain.ts';
 
 const SQLITE_FILE: ExportName = 'dataset.sqlite';
 const PAGE_SIZE = 4096;
@@ -37,6 +40,7 @@ export const SCHEMA_SQL = [
     'FOREIGN KEY (vehicle) REFERENCES vehicles(slug), FOREIGN KEY (charger) REFERENCES chargers(slug))',
   'CREATE TABLE edge_sources (edge INTEGER NOT NULL REFERENCES edges(id), source TEXT NOT NULL REFERENCES sources(id), ' +
     'PRIMARY KEY (edge, source)) WITHOUT ROWID',
+  ...EXPLAIN_SCHEMA,
 ]
   .map((statement) => `${statement};\n`)
   .join('');
@@ -79,6 +83,7 @@ export class SqliteExport implements ExportWriter {
   private readonly chargers: Inserter;
   private readonly edgeRows: Inserter;
   private readonly edgeSources: StatementSync;
+  private readonly explainTables: ExplainTables;
   private edgeId = 0;
 
   /** `metadata`: the release's versions and licences, one row each. */
@@ -95,6 +100,7 @@ export class SqliteExport implements ExportWriter {
     this.chargers = new Inserter(this.db, 'charger', 'chargers');
     this.edgeRows = new Inserter(this.db, 'edge', 'edges', ['id']);
     this.edgeSources = this.db.prepare('INSERT INTO edge_sources (edge, source) VALUES (?, ?)');
+    this.explainTables = new ExplainTables(this.db);
   }
 
   vehicle(vehicle: Vehicle): void {
@@ -111,6 +117,16 @@ export class SqliteExport implements ExportWriter {
       this.edgeRows.insert(edge, this.edgeId);
       for (const source of edge.sources) this.edgeSources.run(this.edgeId, source);
     }
+  }
+
+  /** The explanations of the edges just inserted (numbered up to edgeId), in the same order. */
+  explanations(entries: readonly ExportedExplanation[]): void {
+    const first = this.edgeId - entries.length + 1;
+    entries.forEach((entry, i) => this.explainTables.add(first + i, entry));
+  }
+
+  wanted(wanted: Wanted): void {
+    this.explainTables.wanted(wanted);
   }
 
   finish(sources: readonly Source[]): void {

@@ -30,8 +30,9 @@ function lookupsModule(): Record<string, string> {
     throw new Error(
       `lookups.d.ts: ${declarations.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')).join('; ')}`,
     );
-  const schemasImport = /from '\.\.\/\.\.\/api\/schemas\.ts';/;
-  if (!schemasImport.test(declarations.outputText))
+  // Both schema modules (the API's documents, the explain and wanted documents) become the package's types.d.ts.
+  const schemasImport = /from '\.\.\/\.\.\/api\/(?:explain-)?schemas\.ts';/g;
+  if ((declarations.outputText.match(schemasImport) ?? []).length !== 2)
     throw new Error('lookups.d.ts: the document types are not imported');
   return { 'lookups.js': js, 'lookups.d.ts': declarations.outputText.replace(schemasImport, "from './types.js';") };
 }
@@ -46,13 +47,15 @@ export function packageModules(datasetVersion: string): Record<string, string> {
 export { vehicle, vehicles } from './vehicles.js';
 export { charger, chargers } from './chargers.js';
 export { compatibility, chargersFor, vehiclesFor } from './compatibility.js';
+export { explain, explainFor, wanted } from './explain.js';
 `,
     'index.d.ts': `export * from './info.js';
 export * from './vehicles.js';
 export * from './chargers.js';
 export * from './compatibility.js';
+export * from './explain.js';
 export type * from './types.js';
-export type { Region } from './lookups.js';
+export type { ExplainEntry, Region } from './lookups.js';
 `,
     'info.js': `${json('index', 'index')}
 export const datasetVersion = index.datasetVersion;
@@ -88,6 +91,29 @@ export const vehiclesFor = lookups.vehiclesFor;
 export declare const compatibility: EdgeLookups['compatibility'];
 export declare const chargersFor: EdgeLookups['chargersFor'];
 export declare const vehiclesFor: EdgeLookups['vehiclesFor'];
+`,
+    'explain.js': `${json('vehicles', 'vehicles')}
+${json('explain', 'explanations')}
+${json('wanted', 'wantedDocument')}
+${json('aliases', 'aliases')}
+import { explainLookups } from './lookups.js';
+
+const lookups = /* @__PURE__ */ explainLookups({
+  vehicles,
+  explanations,
+  wanted: wantedDocument,
+  vehicleAliases: aliases.vehicles,
+  chargerAliases: aliases.chargers,
+  regions: ${JSON.stringify(REGIONS)},
+});
+export const explain = lookups.explain;
+export const explainFor = lookups.explainFor;
+export const wanted = lookups.wanted;
+`,
+    'explain.d.ts': `import type { ExplainLookups } from './lookups.js';
+export declare const explain: ExplainLookups['explain'];
+export declare const explainFor: ExplainLookups['explainFor'];
+export declare const wanted: ExplainLookups['wanted'];
 `,
     ...lookupsModule(),
   };

@@ -1,5 +1,6 @@
-// The package's data/ folder, from a published release: the /api/v1 document, the vehicles, chargers and retired slugs
-// as the tree holds them, and the edges and sources as the release's NDJSON exports hold them (streamed, a line each).
+// The package's data/ folder, from a published release: the /api/v1 document, the vehicles, chargers, retired slugs and
+// wanted list as the tree holds them, and the edges, their explanations and the sources as the release's NDJSON exports
+// hold them (streamed, a line each).
 import { copyFileSync, createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
@@ -42,6 +43,7 @@ export async function writePackageData(publicDir: string, packageDir: string): P
   const dir = path.join(packageDir, 'data');
   mkdirSync(dir, { recursive: true });
   copyFileSync(path.join(publicDir, layout.index()), path.join(dir, 'index.json'));
+  copyFileSync(path.join(publicDir, layout.wanted()), path.join(dir, 'wanted.json'));
   writeFileSync(path.join(dir, 'vehicles.json'), arrayText([...tree.vehicles()]));
   writeFileSync(path.join(dir, 'chargers.json'), arrayText([...tree.chargers()]));
   const aliases = { vehicles: tree.aliases('vehicle'), chargers: tree.aliases('charger') };
@@ -57,6 +59,7 @@ export async function writePackageData(publicDir: string, packageDir: string): P
       if (adapter === undefined && line.includes('"state":"adp"')) adapter = line;
     },
   );
+  await arrayFromNdjson(path.join(publicDir, layout.exportFile('explain.ndjson')), path.join(dir, 'explain.json'));
   const example = adapter ?? first;
   if (example === undefined) throw new Error('package: the release has no edge');
   return { index: tree.index, example: JSON.parse(example) as StoredEdge };

@@ -11,18 +11,26 @@ export const PACKAGE_NAME = 'open-ev-compatibility-data';
 /** The README's example: valid JavaScript and TypeScript alike, so that a test can both run and type-check it. */
 export function exampleCode(edge: Pick<StoredEdge, 'vehicle' | 'charger' | 'region'>): string {
   const [v, c, r] = [edge.vehicle, edge.charger, edge.region].map((text) => `'${text}'`);
-  return `import { chargersFor, compatibility, datasetVersion, vehicle } from '${PACKAGE_NAME}';
+  return `import { chargersFor, compatibility, datasetVersion, explain, vehicle, wanted } from '${PACKAGE_NAME}';
 
 const car = vehicle(${v});
 const edge = compatibility(${v}, ${c}, ${r});
 console.log(\`\${[car?.brand, car?.family, car?.trim].filter(Boolean).join(' ')} on ${edge.charger}, ${edge.region} (dataset \${datasetVersion}):\`);
 if (edge) console.log(\`  \${edge.state}, \${edge.kw} kW, adapter required: \${edge.adapterRequired}, confidence \${edge.confidence}\`);
+const why = explain(${v}, ${c}, ${r});
+if (why) {
+  console.log(\`  decided by \${why.decidedBy}; caps: \${why.caps.map((cap) => \`\${cap.cap} \${cap.kw} kW\`).join(', ') || 'none'}\`);
+  for (const m of why.missing) console.log(\`  not on record: \${m.file} \${m.row} \${m.column} (\${m.why})\`);
+}
 
 const fastest = chargersFor(${v}, ${r})
   ?.chargers.filter((e) => e.state === 'ok')
   .sort((a, b) => b.kw - a.kw)
   .slice(0, 3);
 console.log('fastest without an adapter:', fastest?.map((e) => \`\${e.charger} \${e.kw} kW\`).join(', ') || 'none');
+
+const [first] = wanted().figures;
+if (first) console.log(\`most wanted figure: \${first.file} \${first.row} \${first.column} (\${first.edges} edges)\`);
 `;
 }
 
@@ -32,6 +40,8 @@ const FILES: [string, string][] = [
   ['data/chargers.json', 'every charger document, by slug'],
   ['data/edges.json', 'every edge, by vehicle, charger, then region; `sources` as ids'],
   ['data/sources.json', 'every source an edge cites, by id'],
+  ['data/explain.json', 'the reasoning behind every edge, in the order of the edges, each with its `vehicle`'],
+  ['data/wanted.json', 'the `/api/v1/wanted` document'],
   ['data/aliases.json', 'retired slugs and their successors'],
   ['types.d.ts', 'the document types, generated from the API’s schemas'],
 ];
@@ -67,16 +77,21 @@ ${output.trimEnd()}
 | \`vehiclesFor(charger, region?)\` | \`ChargerCompatibility \\| undefined\` | \`GET /api/v1/chargers/{slug}/compatibility[?region=]\` |
 | \`vehicle(slug)\`, \`charger(slug)\` | \`Vehicle\`, \`Charger\` or \`undefined\` | \`GET /api/v1/vehicles/{slug}\`, \`/chargers/{slug}\` |
 | \`vehicles()\`, \`chargers()\` | every document, by slug | |
+| \`explain(vehicle, charger, region = '${DEFAULT_REGION}')\` | \`ExplainEntry \\| undefined\` | its entry in \`GET /api/v1/vehicles/{slug}/explain\` |
+| \`explainFor(vehicle)\` | \`Explain \\| undefined\` | \`GET /api/v1/vehicles/{slug}/explain\` |
+| \`wanted()\` | \`Wanted\`: the missing figures, the most useful first | \`GET /api/v1/wanted\` |
 | \`info()\`, \`datasetVersion\` | the \`/api/v1\` document, and its dataset version | \`GET /api/v1\` |
 
 \`undefined\` is the API's 404; a region other than ${REGION_ORDER_TEXT} throws a \`RangeError\` (the API's 400
 \`invalid_region\`). A retired slug answers with its successor's documents, as the API does. Every answer is a fresh
-copy. The types (\`Vehicle\`, \`Charger\`, \`Source\`, \`Edge\`, \`VehicleCompatibility\`, \`ChargerCompatibility\`,
-\`IndexInfo\`, \`Region\`) are exported too.
+copy. An explanation holds the path, each cap on record with its sources, each missing figure (file, row, column,
+what it decides, the power it leaves open) and the deciding rule. The types (\`Vehicle\`, \`Charger\`, \`Source\`,
+\`Edge\`, \`VehicleCompatibility\`, \`ChargerCompatibility\`, \`IndexInfo\`, \`Explain\`, \`ExplainEntry\`, \`Wanted\`,
+\`Region\`) are exported too.
 
 ESM only: Node 22.12 or later, or a bundler that reads import attributes (\`with { type: 'json' }\`). Each kind is
-its own module and the package declares no side effects, so a bundle that imports only \`vehicle\` leaves the edges,
-most of the package, out.
+its own module and the package declares no side effects, so a bundle that imports only \`vehicle\` leaves the edges
+and their explanations, most of the package, out.
 
 ## Files
 

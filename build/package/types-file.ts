@@ -2,6 +2,7 @@
 // build validates with (schemas.ts → z.toJSONSchema → json-schema-to-typescript), field descriptions as doc comments.
 import { compile } from 'json-schema-to-typescript';
 import { z } from 'zod';
+import { ExplainDocument, WantedDocument } from '../api/explain-schemas.ts';
 import {
   ChargerCompatibilityDocument,
   ChargerDocument,
@@ -21,6 +22,8 @@ const DOCUMENTS = {
   VehicleCompatibility: VehicleCompatibilityDocument,
   ChargerCompatibility: ChargerCompatibilityDocument,
   IndexInfo: IndexDocument,
+  Explain: ExplainDocument,
+  Wanted: WantedDocument,
 };
 
 /** What json-schema-to-typescript says of every definition; the package's readers need not know where it came from. */

@@ -85,6 +85,9 @@ const ROWS: [string, number][] = [
   [`/api/v1/chargers/bolt-super-250/compatibility?region=NA`, 200],
   [`/api/v1/vehicles/${VA}/compatibility?region=gb`, 400],
   ['/api/v1/vehicles/%E0%A4%A', 400],
+  [`/api/v1/vehicles/${VA}/explain`, 200],
+  ['/api/v1/vehicles/no-such-vehicle/explain', 404],
+  ['/api/v1/wanted', 200],
 ];
 
 describe('responses match the OpenAPI document', () => {

@@ -9,8 +9,8 @@ import { buildSite, StaleLedgerError } from '../../build/pipeline/build-site.ts'
 import { helperTask, passChargers, passVehicles, spillDirs } from '../../build/pipeline/full-pass.ts';
 import type { PassContext } from '../../build/pipeline/edge-passes.ts';
 import { createDocumentValidator, SchemaViolation } from '../../build/api/validate-documents.ts';
-import { WantedTally } from '../../build/render/explain-files.ts';
 import { SlugAliases } from '../../build/render/aliases.ts';
+import { WantedTally } from '../../build/render/explain-files.ts';
 import { ChargerSpill } from '../../build/write/charger-spill.ts';
 import { carryError, PassHelper, reviveError, WorkCounters } from '../../build/pipeline/pass-threads.ts';
 import { layout, OWNED_PATHS } from '../../build/render/layout.ts';
@@ -19,7 +19,7 @@ import { copyFixture, treeDigest } from '../helpers/fixture.ts';
 
 const LEDGER = 'data/ledger';
 const PASS_FILES =
-  /^api\/v1\/_data\/(vehicles|chargers|edges|vehicle-compatibility|charger-compatibility|vehicle-explain)\//;
+  /^api\/v1\/_data\/(vehicles|chargers|edges|vehicle-compatibility|vehicle-explain|charger-compatibility)\//;
 
 /** The context a build gives its full pass over the fixture copy at `root`, writing a first build of `publicDir`. */
 function passContext(root: string, publicDir: string): PassContext {
@@ -32,8 +32,8 @@ function passContext(root: string, publicDir: string): PassContext {
     writer: new TreeWriter(publicDir, OWNED_PATHS),
     validate: createDocumentValidator(),
     aliases: new SlugAliases(data),
-    files: 0,
     wanted: new WantedTally(),
+    files: 0,
   };
 }
 

@@ -9,7 +9,8 @@ export const command = defineCommand(
     summary:
       "Serves the built site (npm run build first) and saves the explorer's main views, in Chromium, as PNG files: " +
       'explorer.png (a vehicle, desktop), explorer-charger.png, explorer-search.png (typed words and their matches) ' +
-      'and explorer-phone.png (a charger at 390 × 844).',
+      'explorer-phone.png (a charger at 390 × 844), and two answers with the reasoning under them: ' +
+      'explorer-power-not-on-record.png (usable, power not on record) and explorer-unk-missing-figure.png (unk).',
     options: {
       out: { description: 'where the pictures are written', value: folder, default: 'docs' },
       vehicle: {
@@ -20,6 +21,16 @@ export const command = defineCommand(
       charger: { description: 'the charger shown', value: text('slug'), default: 'tesla-supercharger-v3' },
       region: { description: 'the region of both views', value: text('region'), default: 'NA' },
       search: { description: 'the words typed in the search view', value: text('words'), default: 'kia ev6' },
+      powerNotOnRecord: {
+        description: 'the answer of explorer-power-not-on-record.png (usable, its power not on record)',
+        value: text('vehicle/charger/region'),
+        default: 'bmw-ix-2026-na/tesla-supercharger-v4-cabinet/NA',
+      },
+      unknown: {
+        description: 'the answer of explorer-unk-missing-figure.png (unk, for want of a figure)',
+        value: text('vehicle/charger/region'),
+        default: 'audi-a6-e-tron-avant-2024-eu/abb-terra-360/EU',
+      },
       root: ROOT_OPTION,
     },
     examples: [

@@ -2,7 +2,8 @@
 // behaviour does not depend on the data's size); the 390 px layout over the shipped site, whose real names are long.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Edge } from '../../build/api/schemas.ts';
+import type { Explain, ExplainEntry } from '../../build/api/explain-schemas.ts';
+import type { Edge, Vehicle } from '../../build/api/schemas.ts';
 import type { Region } from '../../build/core/regions.ts';
 import { STATES } from '../../build/core/vocabulary.ts';
 import { boxesOverflowing, horizontalOverflow, openPage, screenshot, useBrowser } from '../helpers/browser.ts';
@@ -82,7 +83,7 @@ interface Row {
 }
 
 const rowsOf = (page: Page): Promise<Row[]> =>
-  page.$$eval('#result section.group tbody tr', (trs) =>
+  page.$$eval('#result section.group tbody tr[data-slug]', (trs) =>
     trs.map((tr) => {
       const cell = (label: string) => tr.querySelector(`td[data-label="${label}"]`)?.textContent ?? '';
       return {
@@ -143,7 +144,7 @@ const apiRequests = (page: Page) => {
 };
 
 describe('the explorer in Chromium', () => {
-  it('finds a vehicle from the keyboard and shows its EU chargers exactly as the API answers, in three requests', async () => {
+  it('finds a vehicle from the keyboard and shows its EU chargers exactly as the API answers, in five requests', async () => {
     const vehicle = richest(vehicles(), 'vehicle', 'EU');
     const { context, page, errors } = await openPage(chromium.browser, freshClient());
     const requests = apiRequests(page);
@@ -175,9 +176,25 @@ describe('the explorer in Chromium', () => {
     expect(await page.isHidden('#matches')).toBe(true);
     const answer = await api<{ chargers: Edge[] }>(`/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`);
     await expectTableMatches(page, answer.chargers, 'charger');
+    // The lists, the vehicle's chargers, and beside them its document (its own maxima) and its explain document.
     expect(requests.sort()).toEqual(
-      ['/api/v1/chargers', '/api/v1/vehicles', `/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`].sort(),
+      [
+        '/api/v1/chargers',
+        '/api/v1/vehicles',
+        `/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`,
+        `/api/v1/vehicles/${vehicle.slug}`,
+        `/api/v1/vehicles/${vehicle.slug}/explain`,
+      ].sort(),
     );
+    // Every answer has its reasoning under it, which its link names as its description.
+    const explained = await page.$$eval('#result tbody tr[data-slug]', (trs) =>
+      trs.map((tr) => {
+        const id = tr.querySelector('th a')?.getAttribute('aria-describedby') ?? '';
+        const why = document.getElementById(id);
+        return [tr.getAttribute('data-slug'), why?.closest('tr')?.getAttribute('data-why-for') ?? null];
+      }),
+    );
+    expect(explained.every(([slug, whyFor]) => slug === whyFor)).toBe(true);
     await screenshot(page, 'explorer', 'vehicle-eu');
     expect(errors).toEqual([]);
     await context.close();
@@ -321,6 +338,56 @@ describe('the explorer in Chromium', () => {
     await page.click('#status button:has-text("Try again")');
     await waitForView(page, `?vehicle=${vehicle.slug}&region=EU`);
     expect(await page.textContent('#status')).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says under an answer why: a usable one whose power is not on record, an unk one with its missing figure', async () => {
+    type Entry = ExplainEntry & { state: Edge['state']; kw: number };
+    /** A vehicle of the shipped data with both kinds of answer in one region, and the two entries. */
+    const find = () => {
+      for (const vehicle of vehicles(shipped))
+        for (const region of vehicle.regions) {
+          const explain = shipped.json(`api/v1/_data/vehicle-explain/${vehicle.slug}.json`) as Explain;
+          const { chargers: edges } = shipped.json(
+            `api/v1/_data/vehicle-compatibility/${region}/${vehicle.slug}.json`,
+          ) as { chargers: Edge[] };
+          const entries: Entry[] = edges.map((edge) => ({
+            ...explain.edges.find((e) => e.charger === edge.charger && e.region === region)!,
+            state: edge.state,
+            kw: edge.kw,
+          }));
+          const powerless = entries.find(
+            (e) =>
+              ['ok', 'limited'].includes(e.state) &&
+              e.kw === 0 &&
+              e.missing.some((m) => m.file === 'vehicles.csv' && m.column === 'max_dc_kw_oem'),
+          );
+          const unknown = entries.find((e) => e.state === 'unk' && e.missing.some((m) => m.decides === 'state'));
+          if (powerless && unknown) return { vehicle, region, powerless, unknown };
+        }
+      throw new Error('no vehicle of the shipped data has both kinds of answer');
+    };
+    const { vehicle, region, powerless, unknown } = find();
+    const { context, page, errors } = await openPage(chromium.browser, freshClient());
+    const view = `?vehicle=${vehicle.slug}&region=${region}`;
+    await page.goto(`${shippedServer.server.url}/explore/${view}`);
+    await waitForView(page, view);
+    const why = (charger: string) => page.textContent(`#result tr.why[data-why-for="${charger}"] td`);
+    expect(await why(powerless.charger)).toContain(
+      `charges; power not on record: the car's DC peak is missing (vehicles.csv ${vehicle.slug} max_dc_kw_oem)`,
+    );
+    const deciding = unknown.missing.find((m) => m.decides === 'state')!;
+    const unkText = (await why(unknown.charger)) ?? '';
+    expect(unkText).toContain('unknown: whether it charges depends on');
+    expect(unkText).toContain(`(${deciding.file} ${deciding.row} ${deciding.column})`);
+    expect(unkText).toContain(`${deciding.file} ${deciding.row} ${deciding.column}: ${deciding.why}`);
+    const own = shipped.json(`api/v1/_data/vehicles/${vehicle.slug}.json`) as Vehicle;
+    const maximum = (kw: number | null) => (kw === null ? 'not on record' : `${kw} kW`);
+    expect(await page.textContent('#result .own-max')).toBe(
+      `This car's own maximum: DC ${maximum(own.max_dc_kw_oem)} · AC ${maximum(own.max_ac_kw_oem)}.`,
+    );
+    await screenshot(page, 'explorer', 'explained');
     expect(errors).toEqual([]);
     await context.close();
   });

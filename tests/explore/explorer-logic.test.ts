@@ -1,6 +1,8 @@
 // The explorer's pure parts, without a browser: the view in the URL, search, the wait after a 429, labels.
 import { describe, expect, it } from 'vitest';
+import type { ExplainEntry } from '../../build/api/explain-schemas.ts';
 import { retryAfterSeconds } from '../../build/explore/api-client.ts';
+import { answerWords, missingWords, ownMaximaWords } from '../../build/explore/explain-words.ts';
 import { formatKw, safeUrl, vehicleLabel } from '../../build/explore/labels.ts';
 import { chargerCandidates, findMatches, fold, vehicleCandidates } from '../../build/explore/search.ts';
 import { compatibilityPath, parseView, viewSearch, type ViewState } from '../../build/explore/view-state.ts';
@@ -128,5 +130,83 @@ describe('labels', () => {
     expect(safeUrl('javascript:alert(1)')).toBeNull();
     expect(safeUrl('not a url')).toBeNull();
     expect(safeUrl(null)).toBeNull();
+  });
+});
+
+describe('the reasoning under an answer, in words', () => {
+  const entry = (over: Partial<ExplainEntry>): ExplainEntry => ({
+    charger: 'abb-terra-360',
+    region: 'EU',
+    path: { current: 'DC', connector: 'ccs2', inlet: 'ccs2', adapter: null },
+    caps: [],
+    missing: [],
+    decidedBy: 'dc-power',
+    ...over,
+  });
+  const dcPeak = {
+    file: 'vehicles.csv' as const,
+    row: 'kia-ev6-eu',
+    column: 'max_dc_kw_oem',
+    decides: 'power' as const,
+    why: "the car's own DC peak",
+    kwMin: null,
+    kwMax: 360,
+  };
+  const voltage = {
+    file: 'chargers.csv' as const,
+    row: 'abb-terra-360',
+    column: 'output_voltage_max_v',
+    decides: 'state' as const,
+    why: 'an 800 V pack may be above it',
+    kwMin: 0,
+    kwMax: 240,
+  };
+
+  it("says a usable answer charges and which of the car's figures its power waits for", () => {
+    const caps = [{ cap: 'outlet' as const, kw: 360, sources: ['s'] }];
+    expect(answerWords({ state: 'ok', kw: 0 }, entry({ caps, missing: [dcPeak] }))).toBe(
+      "charges; power not on record: the car's DC peak is missing (vehicles.csv kia-ev6-eu max_dc_kw_oem)",
+    );
+    expect(
+      answerWords(
+        { state: 'adp', kw: 0 },
+        entry({
+          caps,
+          missing: [dcPeak],
+          path: { current: 'DC', connector: 'nacs', inlet: 'ccs1', adapter: 'x-adapter' },
+        }),
+      ),
+    ).toMatch(/^charges through x-adapter; power not on record/);
+  });
+
+  it('says an unk answer waits for the figures that decide whether it charges, where each would go', () => {
+    expect(answerWords({ state: 'unk', kw: 0 }, entry({ missing: [voltage, dcPeak] }))).toBe(
+      "unknown: whether it charges depends on the unit's maximum voltage (chargers.csv abb-terra-360 " +
+        'output_voltage_max_v), not on record',
+    );
+    expect(missingWords(voltage)).toBe(
+      'chargers.csv abb-terra-360 output_voltage_max_v: an 800 V pack may be above it; it decides whether it charges (0–240 kW)',
+    );
+    expect(missingWords(dcPeak)).toBe(
+      "vehicles.csv kia-ev6-eu max_dc_kw_oem: the car's own DC peak; it decides only the power (up to 360 kW)",
+    );
+  });
+
+  it('names the cap that binds: the outlet of a limited answer, the car of an ok one', () => {
+    const caps = [
+      { cap: 'vehicle' as const, kw: 240, sources: ['a'] },
+      { cap: 'outlet' as const, kw: 150, sources: ['b'] },
+    ];
+    expect(answerWords({ state: 'limited', kw: 150 }, entry({ caps }))).toBe('charges; limited by the outlet: 150 kW');
+    expect(answerWords({ state: 'ok', kw: 240 }, entry({ caps: [caps[0]!] }))).toBe(
+      "charges; the car's own maximum: 240 kW",
+    );
+    expect(answerWords({ state: 'no', kw: 0 }, entry({ path: null, decidedBy: 'connector-match' }))).toMatch(/^no: /);
+    // A power no cap gives (an observation's measured peak) is stated without naming a cap.
+    expect(answerWords({ state: 'limited', kw: 120 }, entry({ caps }))).toBe('charges; 120 kW');
+  });
+
+  it("shows the car's own maxima, or says one is not on record", () => {
+    expect(ownMaximaWords({ max_dc_kw_oem: 240, max_ac_kw_oem: null })).toBe('DC 240 kW · AC not on record');
   });
 });

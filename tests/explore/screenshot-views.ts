@@ -11,6 +11,9 @@ interface Views {
   charger: string;
   region: string;
   search: string;
+  /** Two answers and their reasoning, each as vehicle/charger/region: usable with its power not on record, and unk. */
+  powerNotOnRecord: string;
+  unknown: string;
   root: string;
 }
 
@@ -50,6 +53,21 @@ export async function saveScreenshots(views: Views): Promise<string[]> {
     await desktop.fill('#query', views.search);
     await desktop.waitForSelector('#matches li');
     await shoot(desktop, 'explorer-search.png');
+    // An answer and the reasoning under it, from the top of its state's group.
+    for (const [edge, file] of [
+      [views.powerNotOnRecord, 'explorer-power-not-on-record.png'],
+      [views.unknown, 'explorer-unk-missing-figure.png'],
+    ] as const) {
+      const [vehicle, charger, region] = edge.split('/');
+      const view = `?vehicle=${vehicle}&region=${region}`;
+      const page = await browser.newPage({ viewport: { width: 1100, height: 560 } });
+      await open(page, `${explore}${view}`, `#result[data-for="${view}"] tr.why[data-why-for="${charger}"]`);
+      await page.evaluate((slug) => {
+        const group = document.querySelector(`tr[data-slug="${slug}"]`)!.closest('section')!;
+        window.scrollTo(0, group.getBoundingClientRect().top + window.scrollY - 8);
+      }, charger!);
+      await shoot(page, file);
+    }
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await open(phone, `${explore}${chargerView}`, `#result[data-for="${chargerView}"]`);
     await shoot(phone, 'explorer-phone.png');

@@ -1,11 +1,13 @@
 // The exports of the mini fixture's release hold exactly what the API serves: every edge in NDJSON and CSV, each
-// source once, and the SQLite file, opened with Debian's sqlite3 as its users would, agrees with /api/v1 and the JSON.
+// source once, each edge's explanation and the wanted list, and the SQLite file, opened with Debian's sqlite3 as its
+// users would, agrees with /api/v1 and the JSON.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import type { Explain, ExplainEntry, Wanted } from '../../build/api/explain-schemas.ts';
 import type { Charger, Edge, IndexInfo, Source, Vehicle, VehicleCompatibility } from '../../build/api/schemas.ts';
 import { CsvExport } from '../../build/exports/csv-export.ts';
 import { sharedSite } from '../helpers/fixture.ts';
@@ -23,6 +25,17 @@ const chargerSlugs = (site.json('api/v1/_data/chargers.json') as { chargers: { s
 const apiEdges: Edge[] = vehicleSlugs.flatMap(
   (slug) => (site.json(`api/v1/_data/vehicle-compatibility/${slug}.json`) as VehicleCompatibility).chargers,
 );
+/** Every edge's explanation, in the same order, with its vehicle. */
+const apiExplanations: ({ vehicle: string } & ExplainEntry)[] = vehicleSlugs.flatMap((slug) =>
+  (site.json(`api/v1/_data/vehicle-explain/${slug}.json`) as Explain).edges.map((entry) => ({
+    vehicle: slug,
+    ...entry,
+  })),
+);
+const wanted = site.json('api/v1/_data/wanted.json') as Wanted;
+/** An edge whose answer rests on a missing figure, and a usable one with caps on record (and their row numbers). */
+const withMissing = apiExplanations.findIndex((entry) => entry.missing.length > 0);
+const withCaps = apiExplanations.findIndex((entry) => entry.caps.length > 1 && entry.path?.adapter === null);
 const vehicles = vehicleSlugs.map((slug) => site.json(`api/v1/_data/vehicles/${slug}.json`) as Vehicle);
 const chargers = chargerSlugs.map((slug) => site.json(`api/v1/_data/chargers/${slug}.json`) as Charger);
 const citedSources: Source[] = [
@@ -40,6 +53,9 @@ it('the fixture has what these tests need: several vehicles, chargers, regions a
   expect(new Set(apiEdges.map((edge) => edge.region)).size).toBeGreaterThan(1);
   expect(citedSources.length).toBeGreaterThan(1);
   expect(vehicles.some((vehicle) => vehicle.trim === null || vehicle.battery_kwh_usable === null)).toBe(true);
+  expect(apiExplanations).toHaveLength(apiEdges.length);
+  expect([withMissing, withCaps].every((i) => i >= 0)).toBe(true);
+  expect(wanted.figures.length).toBeGreaterThan(0);
 });
 
 describe('NDJSON', () => {
@@ -49,6 +65,36 @@ describe('NDJSON', () => {
     expect(ndjson(text)).toEqual(apiEdges.map(withSourceIds));
     // Fields in the document's order: a line is the edge's own JSON with the sources array shortened.
     expect(text.split('\n')[0]).toBe(JSON.stringify(withSourceIds(apiEdges[0]!)));
+  });
+
+  it('explain.ndjson: a line per edge, in the order of edges.ndjson, its explain entry with the vehicle first', () => {
+    const text = exported('explain.ndjson');
+    expect(ndjson(text)).toEqual(apiExplanations);
+    const first = text.split('\n')[0]!;
+    expect(Object.keys(JSON.parse(first) as object)).toEqual([
+      'vehicle',
+      'charger',
+      'region',
+      'path',
+      'caps',
+      'missing',
+      'decidedBy',
+    ]);
+    const line = ndjson(text)[withMissing] as (typeof apiExplanations)[number];
+    expect([line.vehicle, line.charger, line.region]).toEqual([
+      apiEdges[withMissing]!.vehicle,
+      apiEdges[withMissing]!.charger,
+      apiEdges[withMissing]!.region,
+    ]);
+    expect(line.missing[0]).toMatchObject({
+      file: expect.any(String),
+      row: expect.any(String),
+      why: expect.any(String),
+    });
+  });
+
+  it('wanted.ndjson: the figures of /api/v1/wanted, a line each, most useful first', () => {
+    expect(ndjson(exported('wanted.ndjson'))).toEqual(wanted.figures);
   });
 
   it('sources.ndjson: every source an edge cites, once, sorted by id, as the edges carry it', () => {
@@ -81,6 +127,55 @@ describe('CSV', () => {
     expectTable('vehicles.csv', vehicles);
     expectTable('chargers.csv', chargers);
     expectTable('sources.csv', citedSources);
+  });
+
+  it('explain.csv: a row per edge in the order of edges.csv, its path, caps and missing figures each in one cell', () => {
+    const [header, ...rows]: string[][] = parse(exported('explain.csv'));
+    expect(header).toEqual(['vehicle', 'charger', 'region', 'path', 'caps', 'missing', 'decidedBy']);
+    expect(rows.map((row) => row.slice(0, 3))).toEqual(
+      apiEdges.map((edge) => [edge.vehicle, edge.charger, edge.region]),
+    );
+    expect(rows.map((row) => row[6])).toEqual(apiExplanations.map((entry) => entry.decidedBy));
+    // The usable edge: its path as current, connector → inlet; each cap with its kW and the ids of its sources.
+    const capped = apiExplanations[withCaps]!;
+    const [, , , pathCell, capsCell] = rows[withCaps]!;
+    expect(pathCell).toBe(`${capped.path!.current} ${capped.path!.connector}→${capped.path!.inlet}`);
+    expect(capsCell!.split('; ')).toEqual(
+      capped.caps.map((cap) => `${cap.cap} ${cap.kw} kW (${cap.sources.join(' ')})`),
+    );
+    // The edge with a missing figure: file, row, column, what it decides, and why.
+    const missing = apiExplanations[withMissing]!.missing[0]!;
+    const missingCell = rows[withMissing]![5]!;
+    expect(missingCell.startsWith(`${missing.file} ${missing.row} ${missing.column} (${missing.decides}`)).toBe(true);
+    expect(missingCell).toContain(`): ${missing.why}`);
+    // An edge with no path and no caps: empty cells.
+    const none = apiExplanations.findIndex((entry) => entry.path === null);
+    if (none >= 0) expect(rows[none]!.slice(3, 5)).toEqual(['', '']);
+  });
+
+  it('wanted.csv: a row per wanted figure, most useful first, its counts one column per region', () => {
+    const [header, ...rows]: string[][] = parse(exported('wanted.csv'));
+    const regions = ['EU', 'TR', 'NA', 'GB'];
+    expect(header).toEqual([
+      'file',
+      'row',
+      'column',
+      'edges',
+      ...regions.map((r) => `settles${r}`),
+      ...regions.map((r) => `sharpens${r}`),
+    ]);
+    expect(rows).toEqual(
+      wanted.figures.map((f) =>
+        [
+          f.file,
+          f.row,
+          f.column,
+          f.edges,
+          ...regions.map((r) => f.settles[r as 'EU']),
+          ...regions.map((r) => f.sharpens[r as 'EU']),
+        ].map(String),
+      ),
+    );
   });
 
   it('quotes a cell with a comma, a quote or a line break, so that it reads back whole', () => {
@@ -143,6 +238,73 @@ describe('dataset.sqlite, read with the sqlite3 command-line tool', () => {
     }
   });
 
+  it("carries each edge's reasoning in edge_explain, edge_caps and edge_missing, keyed by the edge id", () => {
+    const [counts] = query(
+      'SELECT (SELECT count(*) FROM edge_explain) AS explained, (SELECT count(*) FROM edge_caps) AS caps, ' +
+        '(SELECT count(*) FROM edge_missing) AS missing',
+    );
+    expect(counts).toEqual({
+      explained: apiEdges.length,
+      caps: apiExplanations.reduce((sum, entry) => sum + entry.caps.length, 0),
+      missing: apiExplanations.reduce((sum, entry) => sum + entry.missing.length, 0),
+    });
+    const idOf = (i: number) => {
+      const edge = apiEdges[i]!;
+      const [row] = query(
+        `SELECT id FROM edges WHERE vehicle = '${edge.vehicle}' AND charger = '${edge.charger}' AND region = '${edge.region}'`,
+      );
+      return row!.id as number;
+    };
+    const capped = apiExplanations[withCaps]!;
+    expect(query(`SELECT * FROM edge_explain WHERE edge = ${idOf(withCaps)}`)).toEqual([
+      {
+        edge: idOf(withCaps),
+        pathCurrent: capped.path!.current,
+        pathConnector: capped.path!.connector,
+        pathInlet: capped.path!.inlet,
+        pathAdapter: null,
+        decidedBy: capped.decidedBy,
+      },
+    ]);
+    expect(query(`SELECT cap, kw, sources FROM edge_caps WHERE edge = ${idOf(withCaps)} ORDER BY kw, cap`)).toEqual(
+      [...capped.caps]
+        .sort((a, b) => a.kw - b.kw || a.cap.localeCompare(b.cap))
+        .map((cap) => ({ cap: cap.cap, kw: cap.kw, sources: cap.sources.join(' ') })),
+    );
+    const missing = apiExplanations[withMissing]!.missing;
+    expect(
+      query(
+        `SELECT file, row, column, decides, why, kwMin, kwMax FROM edge_missing WHERE edge = ${idOf(withMissing)}`,
+      ).sort((a, b) =>
+        `${String(a.file)} ${String(a.row)} ${String(a.column)}`.localeCompare(
+          `${String(b.file)} ${String(b.row)} ${String(b.column)}`,
+        ),
+      ),
+    ).toEqual(
+      [...missing].sort((a, b) => `${a.file} ${a.row} ${a.column}`.localeCompare(`${b.file} ${b.row} ${b.column}`)),
+    );
+  });
+
+  it('lists the wanted figures in the wanted table, ranked as /api/v1/wanted ranks them', () => {
+    const rows = query('SELECT * FROM wanted ORDER BY rank');
+    expect(rows).toHaveLength(wanted.count);
+    expect(rows[0]).toEqual({
+      rank: 1,
+      file: wanted.figures[0]!.file,
+      row: wanted.figures[0]!.row,
+      column: wanted.figures[0]!.column,
+      edges: wanted.figures[0]!.edges,
+      settlesEU: wanted.figures[0]!.settles.EU,
+      settlesTR: wanted.figures[0]!.settles.TR,
+      settlesNA: wanted.figures[0]!.settles.NA,
+      settlesGB: wanted.figures[0]!.settles.GB,
+      sharpensEU: wanted.figures[0]!.sharpens.EU,
+      sharpensTR: wanted.figures[0]!.sharpens.TR,
+      sharpensNA: wanted.figures[0]!.sharpens.NA,
+      sharpensGB: wanted.figures[0]!.sharpens.GB,
+    });
+  });
+
   it('answers a vehicle and a charger as their documents do', () => {
     const [vehicle] = query(`SELECT * FROM vehicles WHERE slug = '${vehicles[0]!.slug}'`);
     expect(vehicle).toEqual({ ...vehicles[0], bidirectional: vehicles[0]!.bidirectional.join(' ') });
@@ -157,6 +319,8 @@ describe('dataset.sqlite, read with the sqlite3 command-line tool', () => {
         .sort();
     expect(references('edges')).toEqual(['charger → chargers.slug', 'vehicle → vehicles.slug']);
     expect(references('edge_sources')).toEqual(['edge → edges.id', 'source → sources.id']);
+    for (const table of ['edge_explain', 'edge_caps', 'edge_missing'])
+      expect(references(table), table).toEqual(['edge → edges.id']);
     expect(query('PRAGMA foreign_key_check')).toEqual([]);
     expect(query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     const indexed = (name: string) => query(`PRAGMA index_info(${name})`).map((column) => column.name);

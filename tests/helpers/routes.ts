@@ -48,6 +48,10 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
     return [route(`/api/v1/vehicles/${m[1]}/compatibility`)];
   if ((m = file.match(new RegExp(`^api/v1/_data/vehicle-compatibility/${REGION}/([a-z0-9-]+)\\.json$`))))
     return [route(`/api/v1/vehicles/${m[2]}/compatibility`, 200, `region=${m[1]}`)];
+  // Extensions (v1.3): a vehicle's explain document, and the wanted list.
+  if ((m = file.match(/^api\/v1\/_data\/vehicle-explain\/([a-z0-9-]+)\.json$/)))
+    return [route(`/api/v1/vehicles/${m[1]}/explain`)];
+  if (file === `${D}/wanted.json`) return [route('/api/v1/wanted')];
   if ((m = file.match(/^api\/v1\/_data\/chargers\/([a-z0-9-]+)\.json$/))) return [route(`/api/v1/chargers/${m[1]}`)];
   if ((m = file.match(/^api\/v1\/_data\/charger-compatibility\/([a-z0-9-]+)\.json$/)))
     return [route(`/api/v1/chargers/${m[1]}/compatibility`)];

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import esbuild from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Explain, ExplainEntry } from '../../build/api/explain-schemas.ts';
 import { buildPackage, npm } from '../../build/package/build-package.ts';
 import { PACKAGE_NAME } from '../../build/package/readme.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -118,6 +119,8 @@ describe('a bundle of an app that uses the package', () => {
     expect(vehiclesOnly).toContain(NEW);
     expect(vehiclesOnly).not.toContain('edgeVersion');
     expect(await bundle('compatibility')).toContain('edgeVersion');
+    expect(await bundle('compatibility')).not.toContain('decidedBy');
+    expect(await bundle('explain')).toContain('decidedBy');
   });
 });
 
@@ -153,16 +156,51 @@ console.log(JSON.stringify(calls.map(answer)));
                 ? ['vehiclesFor', parts.at(-1)!, ...parts.slice(1, -1)]
                 : parts[0] === 'edges'
                   ? ['compatibility', parts[2]!, parts[3]!, parts[1]!]
-                  : file === 'index.json'
-                    ? ['info']
-                    : null;
+                  : parts[0] === 'vehicle-explain'
+                    ? ['explainFor', parts[1]!]
+                    : file === 'index.json'
+                      ? ['info']
+                      : file === 'wanted.json'
+                        ? ['wanted']
+                        : null;
       if (!lookup) continue;
       calls.push(lookup);
       expected.push(readFileSync(path.join(dataDir, file), 'utf8').trimEnd());
     }
     expect(calls.some(([fn, slug]) => fn === 'chargersFor' && slug === OLD)).toBe(true);
     expect(calls.filter(([fn]) => fn === 'compatibility').length).toBeGreaterThan(20);
+    expect(calls.filter(([fn]) => fn === 'explainFor').length).toBeGreaterThan(3);
+    expect(calls.some(([fn]) => fn === 'wanted')).toBe(true);
     expect(call(calls)).toEqual(expected);
+  });
+
+  it("explain an edge as its entry in the vehicle's explain document: one with caps, one with a missing figure", () => {
+    const dataDir = path.join(root, 'public/api/v1/_data');
+    const vehicles = (
+      JSON.parse(readFileSync(path.join(dataDir, 'vehicles.json'), 'utf8')) as { vehicles: { slug: string }[] }
+    ).vehicles;
+    const entries = vehicles.flatMap(({ slug }) =>
+      (JSON.parse(readFileSync(path.join(dataDir, `vehicle-explain/${slug}.json`), 'utf8')) as Explain).edges.map(
+        (entry) => ({ slug, entry }),
+      ),
+    );
+    const capped = entries.find(({ entry }) => entry.caps.length > 0)!;
+    const missing = entries.find(({ entry }) => entry.missing.length > 0)!;
+    const answers = call([
+      ['explain', capped.slug, capped.entry.charger, capped.entry.region],
+      ['explain', missing.slug, missing.entry.charger, missing.entry.region],
+      ['explain', capped.slug, 'no-such-charger'],
+      ['explain', capped.slug, capped.entry.charger, 'eu'],
+      ['explainFor', 'no-such-car'],
+    ]);
+    expect(answers.slice(0, 2).map((answer) => JSON.parse(answer) as unknown)).toEqual([capped.entry, missing.entry]);
+    expect((JSON.parse(answers[0]!) as ExplainEntry).caps[0]!.sources.length).toBeGreaterThan(0);
+    expect((JSON.parse(answers[1]!) as ExplainEntry).missing[0]).toMatchObject({
+      file: expect.any(String),
+      row: expect.any(String),
+      column: expect.any(String),
+    });
+    expect(answers.slice(2)).toEqual(['null', 'RangeError', 'null']);
   });
 
   it('answer 404s with undefined, default to EU, and refuse a region the API does not know', () => {

@@ -145,6 +145,36 @@ describeCases('extensions, trailing slash, case, extra query parameters', [
   ['/api/v1/vehicles/no-such-vehicle/compatibility?region=GB', 404, 'not_found'],
 ]);
 
+describe('extensions (v1.3): a vehicle’s explain document and the wanted list, with the API’s headers', () => {
+  const running = useServer(() => site);
+  it.each([
+    [`/api/v1/vehicles/${VA}/explain`, 200, `${D}/vehicle-explain/${VA}.json`],
+    [`/api/v1/vehicles/${VD}/explain/`, 200, `${D}/vehicle-explain/${VD}.json`],
+    [`/api/v1/vehicles/${VA}/explain?region=GB`, 200, `${D}/vehicle-explain/${VA}.json`],
+    ['/api/v1/wanted', 200, `${D}/wanted.json`],
+    ['/api/v1/wanted/', 200, `${D}/wanted.json`],
+    ['/api/v1/vehicles/no-such-vehicle/explain', 404, 'not_found'],
+    [`/api/v1/vehicles/${VA.toUpperCase()}/explain`, 404, 'not_found'],
+    [`/api/v1/chargers/${HPC}/explain`, 404, 'not_found'],
+  ] as Case[])('GET %s → %i %s', async (path, status, expected) => {
+    const res = await rawRequest({ port: running.server.port, path });
+    expectApiHeaders(res);
+    await expectBody(res, status, expected);
+  });
+
+  it("explains the vehicle's edges one by one, in the order of its compatibility list", async () => {
+    const res = await rawRequest({ port: running.server.port, path: `/api/v1/vehicles/${VA}/explain` });
+    const explain = JSON.parse(res.body) as { slug: string; edges: { charger: string; region: string }[] };
+    const list = site.json(`${D}/vehicle-compatibility/${VA}.json`) as {
+      chargers: { charger: string; region: string }[];
+    };
+    expect(explain.slug).toBe(VA);
+    expect(explain.edges.map((e) => `${e.charger} ${e.region}`)).toEqual(
+      list.chargers.map((e) => `${e.charger} ${e.region}`),
+    );
+  });
+});
+
 describe('methods: HEAD, OPTIONS (CORS preflight), and 405 for the others', () => {
   const running = useServer(() => site);
   const budget = new ClientBudget();

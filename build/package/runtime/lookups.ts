@@ -1,6 +1,7 @@
 // The npm package's lookups, shipped as lookups.js with its declarations: the documents the HTTP API answers, found in
 // the release's JSON without a request. No imports at run time (the package has no dependencies); indexes are built
 // on first use, and every answer is a fresh copy that the caller may change.
+import type { Explain, Wanted } from '../../api/explain-schemas.ts';
 import type { ChargerCompatibility, Edge, Source, VehicleCompatibility } from '../../api/schemas.ts';
 
 export type Region = Edge['region'];
@@ -109,5 +110,70 @@ export function edgeLookups(data: EdgeData): EdgeLookups {
       const edges = indexed().byCharger.get(slug);
       return edges === undefined ? undefined : { slug, vehicles: inRegion(edges, only) };
     },
+  };
+}
+
+/** The reasoning behind one edge, as an entry of GET /api/v1/vehicles/{slug}/explain holds it. */
+export type ExplainEntry = Explain['edges'][number];
+
+/** An edge's reasoning as data/explain.json holds it: its explain entry with the vehicle first. */
+export type StoredExplanation = { vehicle: string } & ExplainEntry;
+
+export interface ExplainData {
+  vehicles: readonly { slug: string }[];
+  /** Every edge's reasoning, in the order of the edges (vehicle, charger, then region in the published order). */
+  explanations: readonly StoredExplanation[];
+  wanted: Wanted;
+  vehicleAliases: Aliases;
+  chargerAliases: Aliases;
+  regions: readonly Region[];
+}
+
+export interface ExplainLookups {
+  /**
+   * Why the edge of a vehicle and a charger in a region (default EU) says what it says: the path, each cap with its
+   * sources, the missing figures and the deciding rule; undefined where the edge does not exist. A region the API
+   * does not know throws a RangeError.
+   */
+  explain(vehicle: string, charger: string, region?: Region): ExplainEntry | undefined;
+  /** The vehicle's explain document, as GET /api/v1/vehicles/{slug}/explain answers it; undefined where it answers 404. */
+  explainFor(vehicle: string): Explain | undefined;
+  /** The missing figures ranked by the edges each would settle or sharpen, as GET /api/v1/wanted answers it. */
+  wanted(): Wanted;
+}
+
+export function explainLookups(data: ExplainData): ExplainLookups {
+  let byVehicle: Map<string, ExplainEntry[]> | undefined;
+  let byPair: Map<string, ExplainEntry> | undefined;
+  const indexed = () => {
+    if (!byVehicle || !byPair) {
+      byVehicle = new Map(data.vehicles.map((vehicle): [string, ExplainEntry[]] => [vehicle.slug, []]));
+      byPair = new Map();
+      for (const { vehicle, ...entry } of data.explanations) {
+        byVehicle.get(vehicle)?.push(entry);
+        byPair.set(pairKey(vehicle, entry.charger, entry.region), entry);
+      }
+    }
+    return { byVehicle, byPair };
+  };
+  return {
+    explain(vehicle, charger, region) {
+      if (region !== undefined && !data.regions.includes(region))
+        throw new RangeError(`invalid_region: ${String(region)} is not one of ${data.regions.join(', ')}`);
+      const entry = indexed().byPair.get(
+        pairKey(
+          data.vehicleAliases[vehicle] ?? vehicle,
+          data.chargerAliases[charger] ?? charger,
+          region ?? data.regions[0]!,
+        ),
+      );
+      return entry === undefined ? undefined : structuredClone(entry);
+    },
+    explainFor(vehicle) {
+      const slug = data.vehicleAliases[vehicle] ?? vehicle;
+      const entries = indexed().byVehicle.get(slug);
+      return entries === undefined ? undefined : { slug, edges: structuredClone(entries) };
+    },
+    wanted: () => structuredClone(data.wanted),
   };
 }
