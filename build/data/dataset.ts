@@ -2,6 +2,7 @@
 import type { Region } from '../core/regions.ts';
 import type { LoadedTables } from './load.ts';
 import { compareKeys, ROW_ORDER } from './order.ts';
+import type { InheritedFigures } from './figure-sources.ts';
 import { withPlatformFacts } from './platforms.ts';
 
 import type {
@@ -26,7 +27,8 @@ export interface Dataset {
   protocols: readonly ProtocolEntry[];
   adapters: readonly AdapterEntry[];
   /** Sorted by slug. */
-  vehicles: readonly VehicleRow[];
+  /** Sorted by slug; each with its platform's facts where its own row is silent. */
+  vehicles: readonly (VehicleRow & InheritedFigures)[];
   /** Sorted by slug. */
   chargers: readonly ChargerRow[];
   vehicleRegions: ReadonlyMap<string, ReadonlyMap<Region, VehicleRegionRow>>;

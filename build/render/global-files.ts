@@ -19,7 +19,6 @@ import {
   vehicleDocument,
   vehicleListDocument,
 } from '../api/resource-documents.ts';
-import { explainEntry } from './explain-files.ts';
 import { exploreFiles } from './explore-page.ts';
 import { layout } from './layout.ts';
 import { referencePage, type Example } from './reference-page.ts';
@@ -73,11 +72,6 @@ function examples(data: Dataset, dataDir: string, wanted: Wanted): Record<string
       status: 400,
       body: { error: 'slugs_required' },
     };
-    found['/api/v1/vehicles/{slug}/explain'] = shortList(
-      `/api/v1/vehicles/${vehicle.slug}/explain`,
-      { slug: vehicle.slug, edges: derived.map(({ facts }) => explainEntry(facts)) },
-      'edges',
-    );
     const charger = data.chargers.find((c) => c.slug === first.charger)!;
     found['/api/v1/chargers/{slug}'] = {
       url: `/api/v1/chargers/${charger.slug}`,
