@@ -1,8 +1,10 @@
 // vehicles.csv, chargers.csv, sources.csv and edges.csv (one row per edge, sources as their ids): a header of the
-// document's field names, then one row per document; lists joined by a space, as the data files join them.
+// document's field names, then one row per document; lists joined by a space, as the data files join them; a text cell
+// a spreadsheet would run as a formula neutralised (the plain-text check keeps such cells out of data/ already).
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { Charger, Source, Vehicle } from '../api/schemas.ts';
+import { FORMULA_LEAD } from '../data/plain-text.ts';
 import { columnsOf, fieldsOf, joinList, type Column, type FieldValue, type TableKind } from './columns.ts';
 import { AppendFile, type ExportWriter } from './export-writer.ts';
 import type { ExportedEdge } from './release-tree.ts';
@@ -13,6 +15,17 @@ function cell(value: FieldValue | undefined): string {
   if (typeof value === 'object') return joinList(value);
   return String(value);
 }
+
+/**
+ * A text cell no spreadsheet runs as a formula: one beginning with =, +, -, @, tab or CR gets a leading single quote, as
+ * OWASP's CSV-injection guidance says (numbers and booleans are written as they are: they are not text).
+ */
+export function spreadsheetSafe(text: string): string {
+  return FORMULA_LEAD.test(text) ? `'${text}` : text;
+}
+
+const columnCell = (column: Column, value: FieldValue | undefined): string =>
+  column.type === 'text' || column.type === 'list' ? spreadsheetSafe(cell(value)) : cell(value);
 
 class CsvTable {
   private readonly columns: Column[];
@@ -25,7 +38,9 @@ class CsvTable {
   }
 
   rows(documents: readonly object[]): void {
-    const rows = documents.map((document) => this.columns.map((column) => cell(fieldsOf(document)[column.name])));
+    const rows = documents.map((document) =>
+      this.columns.map((column) => columnCell(column, fieldsOf(document)[column.name])),
+    );
     this.file.write(stringify(rows));
   }
 
