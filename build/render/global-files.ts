@@ -21,7 +21,7 @@ import {
 } from '../api/resource-documents.ts';
 import { exploreFiles } from './explore-page.ts';
 import { layout } from './layout.ts';
-import { referencePage, type Example } from './reference-page.ts';
+import { REFERENCE_STYLE, referencePage, type Example } from './reference-page.ts';
 import { apiFile, type SiteFile } from './site-file.ts';
 
 /** A list shortened to its first item, for the reference page. */
@@ -125,5 +125,6 @@ export function* globalFiles(data: Dataset, dataDir: string, datasetVersion: str
   shown['/api/v1/schemas/{name}.json'] = { url: `/${schemaPath('error')}`, status: 200, body: jsonSchemaOf('error') };
   const schemas = DOCUMENT_KINDS.map((kind) => ({ kind, url: `/${schemaPath(kind)}`, schema: jsonSchemaOf(kind) }));
   yield { path: layout.referencePage(), body: referencePage(openapi, shown, schemas) };
+  yield { path: layout.referenceStyle(), body: REFERENCE_STYLE };
   yield* exploreFiles();
 }
