@@ -9,6 +9,7 @@ import { homeMarket } from './home-market.ts';
 import { observationAdapter } from './observation-adapter.ts';
 import { observationKw } from './observation-kw.ts';
 import { observationProtocol } from './observation-protocol.ts';
+import { plainText } from './plain-text.ts';
 import { plausibility } from './plausibility.ts';
 import { platformFacts } from './platform-facts.ts';
 import { publishedSlugs } from './published-slugs.ts';
@@ -21,7 +22,7 @@ import { sourcesCited } from './sources-cited.ts';
 import { uniqueKeys } from './unique-keys.ts';
 
 /** Run by the loader on each file as it is read. */
-export const FILE_CHECKS: readonly CheckInfo[] = [format, schema];
+export const FILE_CHECKS: readonly CheckInfo[] = [format, schema, plainText];
 
 /** Run over every row once all files are read. */
 export const TABLE_CHECKS: readonly TableCheck[] = [

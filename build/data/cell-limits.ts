@@ -14,7 +14,8 @@ export const MAX_FILE_BYTES = { csv: 16 * 1024 * 1024, yaml: 2 * 1024 * 1024 } a
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+/** A character as Unicode names it: U+0000. */
+export const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** Why a cell's text cannot be data (too long, or a control character in it), or null when it can. */
 export function cellTextProblem(text: string): string | null {

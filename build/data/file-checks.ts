@@ -1,10 +1,12 @@
-// The two checks that run while data/ is read, as the reader reports them: "format" (encoding and line endings, checked
-// here) and "schema" (each file's shape and cells, reported by parse-csv.ts and parse-yaml.ts). Their registry entries,
-// with what they check in words, are build/checks/format.ts and build/checks/schema.ts.
+// The three checks that run while data/ is read, as the reader reports them: "format" (encoding and line endings,
+// checked here), "schema" (each file's shape and cells) and "plain-text" (cells that read as written, plain-text.ts),
+// both reported by parse-csv.ts and parse-yaml.ts. Their registry entries, with what they check in words, are
+// build/checks/format.ts, build/checks/schema.ts and build/checks/plain-text.ts.
 import type { Problem } from './problems.ts';
 
 export const FORMAT_CHECK = 'format';
 export const SCHEMA_CHECK = 'schema';
+export const PLAIN_TEXT_CHECK = 'plain-text';
 
 /** The file's text (BOM removed) and its format problems; the text is read on whatever the problems. */
 export function checkFormat(bytes: Buffer, file: string): { text: string; problems: Problem[] } {

@@ -1,10 +1,12 @@
 // Reads one CSV data file into rows, each knowing its file:line:column: the header checked against the table's
-// columns, every cell against the limits of any cell and then its column's schema. Problems are reported under the
-// "schema" check; a row that fails is left out of the tables (its key recorded as rejected).
+// columns, every cell against the limits of any cell, then against plain text, then its column's schema. Problems are
+// reported under the "schema" check (plain text under "plain-text"); a row that fails is left out of the tables (its
+// key recorded as rejected).
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { z } from 'zod';
 import { cellTextProblem, MAX_CELL_CHARS } from './cell-limits.ts';
-import { SCHEMA_CHECK } from './file-checks.ts';
+import { PLAIN_TEXT_CHECK, SCHEMA_CHECK } from './file-checks.ts';
+import { plainTextProblem } from './plain-text.ts';
 import type { Located } from './load.ts';
 import type { Location, Problem } from './problems.ts';
 
@@ -71,7 +73,9 @@ export function readCsvRows(
     }
     const unreadable = columns.flatMap((name, i) => {
       const problem = cellTextProblem(record[i]!);
-      return problem === null ? [] : [{ ...at(name), check: NAME, message: `${name}: ${problem}` }];
+      if (problem !== null) return [{ ...at(name), check: NAME, message: `${name}: ${problem}` }];
+      const plain = plainTextProblem(record[i]!);
+      return plain === null ? [] : [{ ...at(name), check: PLAIN_TEXT_CHECK, message: `${name}: ${plain}` }];
     });
     if (unreadable.length > 0) {
       problems.push(...unreadable);

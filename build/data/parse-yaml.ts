@@ -1,12 +1,14 @@
 // Reads one YAML data file (a list of entries) into rows, each field knowing its line and column: unknown fields,
-// tags, non-canonical numbers and cells over the limits of any cell are reported where they stand, then every entry
-// passes its table's schema. Problems are reported under the "schema" check; an entry that fails is left out.
+// tags, non-canonical numbers, cells over the limits of any cell and text that does not read as written are reported
+// where they stand, then every entry passes its table's schema. Problems are reported under the "schema" check (plain
+// text under "plain-text"); an entry that fails is left out.
 import type { Node as YamlNode, YAMLMap } from 'yaml';
 import type { z } from 'zod';
 import { cellTextProblem } from './cell-limits.ts';
 import { canonicalNumber } from './cells.ts';
-import { SCHEMA_CHECK } from './file-checks.ts';
+import { PLAIN_TEXT_CHECK, SCHEMA_CHECK } from './file-checks.ts';
 import type { Located } from './load.ts';
+import { plainTextProblem } from './plain-text.ts';
 import type { Location, Problem } from './problems.ts';
 import { yamlLibrary } from './yaml-on-demand.ts';
 
@@ -28,13 +30,15 @@ function valueProblems(item: YAMLMap, file: string, position: Position): Problem
     Node(_key, node, path) {
       const pair = path.find(isPair);
       const field = pair ? `${String((pair.key as { value?: unknown } | null)?.value)}: ` : '';
-      const problem = (message: string) =>
-        found.push({ file, ...position(node), check: NAME, message: `${field}${message}` });
+      const problem = (message: string, check = NAME) =>
+        found.push({ file, ...position(node), check, message: `${field}${message}` });
       if (node.tag !== undefined) problem(`the tag ${shownTag(node.tag)} is not allowed; data files hold plain values`);
       if (!isScalar(node)) return;
       if (typeof node.value === 'string') {
         const text = cellTextProblem(node.value);
+        const plain = text === null ? plainTextProblem(node.value) : null;
         if (text !== null) problem(text);
+        else if (plain !== null) problem(plain, PLAIN_TEXT_CHECK);
       } else if (typeof node.value === 'number') {
         const written = node.source ?? String(node.value);
         if (canonicalNumber(written) === null)

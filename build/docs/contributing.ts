@@ -172,8 +172,8 @@ ${filesAndColumns()}
 
 ## Data checks
 
-Every check, in the order it runs (\`format\` and \`schema\` while the files are read, then the checks over all
-rows, then, once every row is sound, the checks of observations against what the rules derive).
+Every check, in the order it runs (\`format\`, \`schema\` and \`plain-text\` while the files are read, then the checks
+over all rows, then, once every row is sound, the checks of observations against what the rules derive).
 A check marked "build and check" stops the build; "check only" fails \`npm run check\` (and so the pull request).
 
 | check | runs in | what it checks |

@@ -1,10 +1,12 @@
 // vehicles.csv, chargers.csv, sources.csv and edges.csv (one row per edge, sources as their ids): a header of the
-// document's field names, then one row per document; lists joined by a space, as the data files join them. Beside
+// document's field names, then one row per document; lists joined by a space, as the data files join them; a text cell
+// a spreadsheet would run as a formula neutralised (the plain-text check keeps such cells out of data/ already). Beside
 // them explain.csv (the reasoning behind each edge, a row each in edges.csv's order) and wanted.csv (explain-text.ts).
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { Wanted } from '../api/explain-schemas.ts';
 import type { Charger, Source, Vehicle } from '../api/schemas.ts';
+import { FORMULA_LEAD } from '../data/plain-text.ts';
 import { columnsOf, fieldsOf, joinList, type Column, type FieldValue, type TableKind } from './columns.ts';
 import { EXPLAIN_COLUMNS, explainRow, WANTED_COLUMNS, wantedRow } from './explain-text.ts';
 import { AppendFile, type ExportWriter } from './export-writer.ts';
@@ -17,6 +19,17 @@ function cell(value: FieldValue | undefined): string {
   return String(value);
 }
 
+/**
+ * A text cell no spreadsheet runs as a formula: one beginning with =, +, -, @, tab or CR gets a leading single quote, as
+ * OWASP's CSV-injection guidance says (numbers and booleans are written as they are: they are not text).
+ */
+export function spreadsheetSafe(text: string): string {
+  return FORMULA_LEAD.test(text) ? `'${text}` : text;
+}
+
+const columnCell = (column: Column, value: FieldValue | undefined): string =>
+  column.type === 'text' || column.type === 'list' ? spreadsheetSafe(cell(value)) : cell(value);
+
 class CsvTable {
   private readonly columns: Column[];
   private readonly file: AppendFile;
@@ -28,7 +41,9 @@ class CsvTable {
   }
 
   rows(documents: readonly object[]): void {
-    const rows = documents.map((document) => this.columns.map((column) => cell(fieldsOf(document)[column.name])));
+    const rows = documents.map((document) =>
+      this.columns.map((column) => columnCell(column, fieldsOf(document)[column.name])),
+    );
     this.file.write(stringify(rows));
   }
 
@@ -47,7 +62,8 @@ class FlatCsv {
   }
 
   rows(rows: (string | number)[][]): void {
-    if (rows.length > 0) this.file.write(stringify(rows));
+    const safe = rows.map((row) => row.map((value) => (typeof value === 'string' ? spreadsheetSafe(value) : value)));
+    if (safe.length > 0) this.file.write(stringify(safe));
   }
 
   close(): void {

@@ -9,6 +9,7 @@ import { RATE_LIMIT } from '../core/rate-limit.ts';
 import { NOT_A_REGION, REGION_PARAMETER } from '../core/region-parameter.ts';
 import { REGIONS } from '../core/regions.ts';
 import type { NetlifyConfig, RedirectRule } from '../serve/netlify-config.ts';
+import { CONTENT_TYPES } from '../serve/content-types.ts';
 
 export const NGINX_LIMITS = [
   'X-RateLimit-Remaining and X-RateLimit-Reset are not sent: nginx cannot count requests per client in a header without a scripting module (njs or Lua).',
@@ -211,8 +212,13 @@ ${addHeaders({ ...apiHeaders, ...config.headersFor('/api/v1/mirror/x.tar.gz') })
 `;
 }
 
-/** The JSON 404 and 429, an empty segment before /api, and the site outside the API. */
-function answerLocations({ apiHeaders, jsonType }: Shared): string {
+/** The JSON 404 and 429, an empty segment before /api, and the site outside the API (with the pages' own headers). */
+function answerLocations({ config, apiHeaders, jsonType }: Shared): string {
+  const pageHeaders = config.headersFor('/');
+  const fileTypes = Object.entries(CONTENT_TYPES).map(([extension, type]) => {
+    const [mime, parameter] = type.split('; ');
+    return [extension.slice(1), mime!, parameter === 'charset=utf-8'] as const;
+  });
   return `  location @not_found {
     types { }
     default_type ${jsonType};
@@ -235,9 +241,21 @@ ${addHeaders(policyHeaders(apiHeaders))}
   }
 
   location / {
+    # The local server's types, whatever nginx's mime.types says (text/javascript, the charset of text).
+    types { ${fileTypes.map(([extension, type]) => `${type} ${extension};`).join(' ')} }
     charset utf-8;
+    charset_types ${[...new Set(fileTypes.filter(([, , charset]) => charset).map(([, type]) => type))].join(' ')};
+${addHeaders(pageHeaders)}
     try_files $uri $uri/index.html =404;
-    error_page 404 /404.html;
+    error_page 404 = @page_not_found;
+  }
+
+  # A path outside the API that names no file: the JSON 404, typed JSON, with the pages' headers.
+  location @page_not_found {
+    types { }
+    default_type ${jsonType};
+${addHeaders(pageHeaders)}
+    return 404 ${quote(errorBody('not_found'))};
   }
 `;
 }

@@ -1,5 +1,6 @@
 // Checking a mirror against SHA256SUMS: a folder as it is on disk, and a bundle while it is extracted (nothing of an
-// unverified bundle is ever served: it is extracted next to the mirror and only swapped in once every file matched).
+// unverified bundle is ever served: it is extracted next to the mirror and only swapped in once every file matched
+// SHA256SUMS and every export matched the digest mirror.json gives it).
 // Both stream: memory stays flat whatever the tree's size, and an extraction writes no more than mirror.json declares.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, lstatSync, mkdirSync, realpathSync, statSync } from 'node:fs';
@@ -135,7 +136,12 @@ export async function checkFolder(dir: string, allowed: (name: string) => boolea
 export interface DeclaredContent {
   files: number;
   bytes: number;
+  /** The exports, each in the bundle under public/ at its path, with its SHA-256. */
+  exports: readonly { path: string; sha256: string }[];
 }
+
+/** The bundle entry an export of mirror.json is, by its published path: /api/v1/exports/x → public/api/v1/exports/x. */
+const exportEntry = (exportPath: string) => `public${exportPath}`;
 
 /** Stops a stream as soon as more than `limit` bytes went through. */
 function capped(limit: number, error: () => MirrorError): Transform {
@@ -175,6 +181,8 @@ interface Extraction {
   expectedBytes: number;
   /** SHA-256 of the bundle's own SHA256SUMS, once it was extracted. */
   sums: string | null;
+  /** The exports mirror.json declares, by entry name, with their SHA-256; each is removed once extracted. */
+  exports: Map<string, string>;
 }
 
 const refusal = (why: string) => new MirrorError(`${why}: nothing was changed`);
@@ -213,6 +221,10 @@ async function takeEntry(entry: Entry, into: string, declared: DeclaredContent, 
     throw error;
   }
   if (name === SUMS_FILE) return void (state.sums = hash);
+  const declaredHash = state.exports.get(name);
+  if (declaredHash !== undefined && hash !== declaredHash)
+    throw refusal(`${shown(name)} does not match its SHA-256 in mirror.json's exports (bad checksum)`);
+  state.exports.delete(name);
   const line = `${hash}  ${name}\n`;
   state.expected.update(line);
   state.expectedBytes += Buffer.byteLength(line);
@@ -232,6 +244,8 @@ async function mismatch(into: string): Promise<MirrorError> {
 /**
  * Extracts a bundle into the empty folder `into`, checking every file against the bundle's SHA256SUMS (its last
  * entry): the lines the files call for are hashed as they are extracted, and compared with SHA256SUMS in one digest.
+ * Each export mirror.json names must be in the bundle with the SHA-256 mirror.json gives it (a bundle and SHA256SUMS
+ * replaced together agree with each other, never with the export digests of a genuine mirror.json).
  * No more than mirror.json's `files` and `bytes` are written, and a stream that unpacks to more (a decompression bomb)
  * is cut short at that size plus the tar format's own bytes. `signal` aborts it (the run's deadline).
  */
@@ -242,7 +256,16 @@ export async function extractVerified(
   signal: AbortSignal = new AbortController().signal,
 ): Promise<{ files: number }> {
   const limit = declared.bytes + declared.files * (MAX_SUMS_LINE + TAR_BYTES_PER_FILE) + 1024 * 1024;
-  const state: Extraction = { files: 0, bytes: 0, expected: createHash('sha256'), expectedBytes: 0, sums: null };
+  const state: Extraction = {
+    files: 0,
+    bytes: 0,
+    expected: createHash('sha256'),
+    expectedBytes: 0,
+    sums: null,
+    exports: new Map(
+      declared.exports.map((declaredExport) => [exportEntry(declaredExport.path), declaredExport.sha256]),
+    ),
+  };
   const extract = tar.extract();
   const reading = pipeline(
     createReadStream(bundle),
@@ -263,6 +286,9 @@ export async function extractVerified(
   }
   if (state.sums === null) throw refusal(`the bundle has no ${SUMS_FILE}`);
   if (state.sums !== state.expected.digest('hex')) throw await mismatch(into);
+  const [missingExport] = state.exports.keys();
+  if (missingExport !== undefined)
+    throw refusal(`mirror.json names the export ${shown(missingExport)}, which the bundle does not hold`);
   if (state.files !== declared.files || state.bytes !== declared.bytes)
     throw refusal(
       `the bundle holds ${state.files} files of ${state.bytes} bytes, mirror.json declares ${declared.files} of ${declared.bytes}`,

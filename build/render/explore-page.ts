@@ -1,4 +1,4 @@
-// The explorer at /explore/: its static HTML (style inlined) and its script, compiled from build/explore/ by esbuild.
+// The explorer at /explore/: its static HTML, its style sheet and its script, compiled from build/explore/ by esbuild.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -63,8 +63,10 @@ function legend(): string {
   return `<dl class="legend">${states.join('')}${fields.join('')}</dl>`;
 }
 
+/** The page's style sheet, served as a file of its own (the pages' CSP allows no inline style). */
+const exploreStyle = () => readFileSync(`${SOURCES}explore.css`, 'utf8');
+
 export function explorePage(): string {
-  const style = readFileSync(`${SOURCES}explore.css`, 'utf8');
   const regions = REGION_TABLE.map(
     (r) => `<option value="${r.id}"${r.id === DEFAULT_REGION ? ' selected' : ''}>${r.id}: ${escape(r.name)}</option>`,
   ).join('');
@@ -78,8 +80,7 @@ export function explorePage(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Explorer · Open EV compatibility API</title>
 <link rel="icon" href="data:,">
-<style>
-${style}</style>
+<link rel="stylesheet" href="/${layout.exploreStyle()}">
 <script type="module" src="/${layout.exploreScript()}"></script>
 </head>
 <body>
@@ -130,5 +131,6 @@ export function exploreFiles(): { path: string; body: string }[] {
   return [
     { path: layout.explorePage(), body: explorePage() },
     { path: layout.exploreScript(), body: exploreScript() },
+    { path: layout.exploreStyle(), body: exploreStyle() },
   ];
 }

@@ -21,7 +21,7 @@ import {
 } from '../api/resource-documents.ts';
 import { exploreFiles } from './explore-page.ts';
 import { layout } from './layout.ts';
-import { referencePage, type Example } from './reference-page.ts';
+import { REFERENCE_STYLE, referencePage, type Example } from './reference-page.ts';
 import type { Wanted } from '../api/explain-schemas.ts';
 import { explainEntry } from './explain-files.ts';
 import { apiFile, type SiteFile } from './site-file.ts';
@@ -141,5 +141,6 @@ export function* globalFiles(
   shown['/api/v1/schemas/{name}.json'] = { url: `/${schemaPath('error')}`, status: 200, body: jsonSchemaOf('error') };
   const schemas = DOCUMENT_KINDS.map((kind) => ({ kind, url: `/${schemaPath(kind)}`, schema: jsonSchemaOf(kind) }));
   yield { path: layout.referencePage(), body: referencePage(openapi, shown, schemas) };
+  yield { path: layout.referenceStyle(), body: REFERENCE_STYLE };
   yield* exploreFiles();
 }

@@ -45,11 +45,13 @@ export const layout = {
   exportsFolder: () => EXPORTS_PATH.slice(1),
   /** OpenAPI 3.1 description; served at its own path (a real file shadows the catch-all 404 rule). */
   openApi: () => 'api/v1/openapi.json',
-  /** The API reference page, served at /. */
+  /** The API reference page, served at /, and its style sheet (a file, never inline: the pages' CSP allows 'self'). */
   referencePage: () => 'index.html',
-  /** The explorer page, served at /explore/, and its script (compiled from build/explore/ at build time). */
+  referenceStyle: () => 'reference.css',
+  /** The explorer page, served at /explore/, its script (compiled from build/explore/ at build time) and style sheet. */
   explorePage: () => 'explore/index.html',
   exploreScript: () => 'explore/explore.js',
+  exploreStyle: () => 'explore/explore.css',
   /** The CDN serves this page, with status 404, for a rewrite whose target file does not exist. */
   notFoundPage: () => '404.html',
   /** Names the tree a build committed (see build/serve/site-files.ts); written last, changes whenever the tree does. */
@@ -57,7 +59,7 @@ export const layout = {
 } as const;
 
 /** Paths under public/ that the build owns: it rewrites them and deletes what it no longer produces there. */
-export const OWNED_PATHS = ['api/', '404.html', 'index.html', 'explore/'];
+export const OWNED_PATHS = ['api/', '404.html', 'index.html', 'reference.css', 'explore/'];
 
 /** What a publishing build writes after the commit: the exports, the bundle and the manifest naming them. */
 export const PUBLISHED_AFTER_COMMIT = [layout.mirrorInfo(), layout.bundleFolder(), layout.exportsFolder()];

@@ -1,4 +1,5 @@
 // The API reference page at / : static HTML generated from the OpenAPI document, with real example responses.
+import { layout } from './layout.ts';
 import { referenceFields, type PublishedSchema } from './reference-fields.ts';
 
 /** The parts of the OpenAPI document (build/api/openapi.ts) that the page shows. */
@@ -30,6 +31,17 @@ export interface Example {
   /** Set when the body shown is shortened (lists): how many items the real response has. */
   itemsInFull?: number;
 }
+
+/** The page's style sheet, served at its own path (the pages' CSP allows no inline style). */
+export const REFERENCE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b;overflow-wrap:break-word}
+a{color:#0b57a4}code,pre{font-family:ui-monospace,monospace;font-size:.9em;overflow-wrap:anywhere}
+pre{background:#f4f4f4;padding:.75rem;overflow:auto;max-height:28rem;white-space:pre-wrap}
+table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
+.wide{max-width:100%;overflow-x:auto}td:last-child{overflow-wrap:anywhere}dt{margin-top:.5rem}dd{margin-left:1rem}
+@media (max-width:40rem){body{margin:1rem auto;font-size:15px}td,th{padding:.2rem .3rem}}
+section{border-top:1px solid #ddd;margin-top:2rem}.verb{background:#2a6;color:#fff;padding:0 .4rem;border-radius:3px;font-size:.8em}
+.ext{background:#eef;border:1px solid #99c;padding:0 .3rem;border-radius:3px;font-size:.75em}.note{font-size:.9em;color:#555}
+`;
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const code = (text: string) => `<code>${escape(text)}</code>`;
@@ -99,16 +111,7 @@ export function referencePage(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(openapi.info.title)} ${escape(openapi.info.version)}</title>
-<style>
-body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b;overflow-wrap:break-word}
-a{color:#0b57a4}code,pre{font-family:ui-monospace,monospace;font-size:.9em;overflow-wrap:anywhere}
-pre{background:#f4f4f4;padding:.75rem;overflow:auto;max-height:28rem;white-space:pre-wrap}
-table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
-.wide{max-width:100%;overflow-x:auto}td:last-child{overflow-wrap:anywhere}dt{margin-top:.5rem}dd{margin-left:1rem}
-@media (max-width:40rem){body{margin:1rem auto;font-size:15px}td,th{padding:.2rem .3rem}}
-section{border-top:1px solid #ddd;margin-top:2rem}.verb{background:#2a6;color:#fff;padding:0 .4rem;border-radius:3px;font-size:.8em}
-.ext{background:#eef;border:1px solid #99c;padding:0 .3rem;border-radius:3px;font-size:.75em}.note{font-size:.9em;color:#555}
-</style>
+<link rel="stylesheet" href="/${layout.referenceStyle()}">
 </head>
 <body>
 <h1>${escape(openapi.info.title)} <small>${escape(openapi.info.version)}</small></h1>

@@ -1,13 +1,15 @@
 // The local server: the published folder with netlify.toml's rules and headers, and the /api edge policy, as on the CDN.
 // Every request is handled inside one error boundary: whatever throws becomes a JSON error, and the server keeps serving.
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { API_RESPONSE_HEADERS, ALLOWED_METHODS, decideRequest, finishResponse } from '../core/request-policy.ts';
 import { errorBody, ERROR_STATUS, MAX_ERROR_BODY_BYTES, type ErrorCode } from '../core/errors.ts';
 import { createRateLimiter, rateLimitHeaders, type RateLimiter } from '../core/rate-limit.ts';
 import { isApiPath, normalisePath } from '../core/request-path.ts';
+import { ConnectionCap } from './connection-cap.ts';
+import { contentTypeOf } from './content-types.ts';
 import { loadNetlifyConfig, type NetlifyConfig } from './netlify-config.ts';
 import { resolveRequest } from './resolve-request.ts';
 import { SiteFiles, type ServedFile } from './site-files.ts';
@@ -36,6 +38,10 @@ export interface ServerOptions {
    * A request for one of them waits for it; the tree is then re-read.
    */
   publishing?: { paths: readonly string[]; done: Promise<unknown> };
+  /** Connections one client address may hold at once (default MAX_CONNECTIONS_PER_CLIENT, connection-cap.ts). */
+  maxConnectionsPerClient?: number;
+  /** Connections held in all (default: the open-file limit less a reserve, connection-cap.ts). */
+  maxConnections?: number;
 }
 
 export interface RunningServer {
@@ -43,19 +49,6 @@ export interface RunningServer {
   port: number;
   close(): Promise<void>;
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.txt': 'text/plain; charset=utf-8',
-  '.atom': 'application/atom+xml; charset=utf-8',
-  '.gz': 'application/gzip',
-};
-const contentTypeOf = (file: string) => CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
 
 /** Headers of errors the server makes itself outside /api/ (no limiter runs there, as on the CDN). */
 const PLAIN_ERROR_HEADERS = {
@@ -268,6 +261,36 @@ function answerOnSocket(socket: Duplex, status: number, headers: Record<string, 
 }
 
 /**
+ * Refuses a connection over a cap (connection-cap.ts) at once, before any request: the JSON 429 with Connection: close,
+ * then a lingering close (what the client sends is read and dropped until it closes, LINGER_BYTES or LINGER_MS), so
+ * the answer is never lost to a reset. `refused` holds the socket until it is gone.
+ */
+function refuseConnection(socket: Socket, refused: Set<Socket>): void {
+  refused.add(socket);
+  let after = 0;
+  const close = () => socket.destroy();
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  socket.on('error', close);
+  socket.on('data', (chunk: Buffer) => {
+    after += chunk.length;
+    if (after > LINGER_BYTES) close();
+  });
+  socket.once('end', close);
+  socket.once('close', () => {
+    clearTimeout(timer);
+    refused.delete(socket);
+  });
+  const code: ErrorCode = 'rate_limit_exceeded';
+  answerOnSocket(
+    socket,
+    ERROR_STATUS[code],
+    { ...API_RESPONSE_HEADERS, 'Retry-After': '1', 'Cache-Control': 'no-store' },
+    errorBody(code),
+  );
+}
+
+/**
  * Answers a request Node could not even parse (bad request line, oversized headers) with the JSON error and headers,
  * counted like any /api request: a client over the limit gets the 429 (with Retry-After) first, as decideRequest does.
  */
@@ -321,27 +344,47 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const handler = createHandler(config, files, limiter, options);
   // Host is checked by the handler, so that its absence gets the API's JSON answer rather than Node's bare 400.
   const server: Server = createServer({ keepAlive: true, requireHostHeader: false }, handler);
+  // Connections are accepted in front of the HTTP server: one within the caps is handed to it, any other refused.
+  const trustProxy = options.trustProxy ?? null;
+  const cap = new ConnectionCap({
+    ...(options.maxConnectionsPerClient === undefined ? {} : { perClient: options.maxConnectionsPerClient }),
+    ...(options.maxConnections === undefined ? {} : { total: options.maxConnections }),
+    exempt: (address) => trustProxy?.has(address) ?? false,
+  });
+  const refused = new Set<Socket>();
+  const front = createNetServer((socket) => {
+    if (cap.admit(socket) === 'admitted') return void server.emit('connection', socket);
+    refuseConnection(socket, refused);
+  });
   // An Expect other than 100-continue is ignored, as RFC 9110 allows: the request is answered like any other.
   server.on('checkExpectation', handler);
   server.on('clientError', answerClientError(limiter, options.now ?? Date.now));
   server.on('connect', answerConnect(limiter, options.now ?? Date.now, options.trustProxy ?? null));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
+    front.once('error', reject);
+    front.listen(options.port ?? 0, host, () => {
+      front.off('error', reject);
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
+  // Once listening, a failure to accept (no descriptor left, the caps notwithstanding) is one line, never a crash.
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  front.on('error', (error) => log(`serve: accepting a connection failed: ${error.message}`));
+  // The HTTP server never listens itself: told that its connections now come, it tracks them (headers and request
+  // timeouts, closeAllConnections) as it would have.
+  server.emit('listening');
+  const { port } = front.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}`,
     port,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        front.close(() => resolve());
+        server.close();
         server.closeAllConnections();
+        for (const socket of refused) socket.destroy();
       }),
   };
 }

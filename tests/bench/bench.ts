@@ -26,17 +26,21 @@ export const command = defineCommand(
     examples: ['npm run bench -- --runs 5 --dir /dev/shm', 'npm run bench -- --runs 1 --seconds 3 --skip-large'],
   },
   async ({ options }, output) => {
-    const [{ measureBuilds }, { measureExports }, { measureServers }, { Figures }] = await Promise.all([
-      import('./measure-builds.ts'),
-      import('./measure-exports.ts'),
-      import('./measure-servers.ts'),
-      import('./figures.ts'),
-    ]);
+    const [{ measureBuilds }, { measureExports }, { measureServers }, { measureConnections }, { Figures }] =
+      await Promise.all([
+        import('./measure-builds.ts'),
+        import('./measure-exports.ts'),
+        import('./measure-servers.ts'),
+        import('./measure-connections.ts'),
+        import('./figures.ts'),
+      ]);
     const figures = new Figures(output);
     const built = measureBuilds(figures, options);
     try {
       measureExports(figures, { runs: options.runs, work: built.work }, built);
-      await measureServers(figures, built.publicDir, options.seconds);
+      await measureServers(figures, built.publicDir, options.seconds, (projectRoot) =>
+        measureConnections(figures, projectRoot),
+      );
     } finally {
       built.remove();
     }

@@ -33,7 +33,12 @@ async function load(port: number, paths: string[], seconds: number) {
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
-export async function measureServers(figures: Figures, publicDir: string, seconds: number): Promise<void> {
+export async function measureServers(
+  figures: Figures,
+  publicDir: string,
+  seconds: number,
+  alsoOnTheTree: (projectRoot: string) => Promise<void> = async () => {},
+): Promise<void> {
   const edgeFiles = fg.sync('api/v1/_data/edges/*/*/*.json', { cwd: publicDir }).sort().slice(0, 200);
   const publicPaths = edgeFiles.map((f) => {
     const [, , , , region, vehicle, charger] = f.replace(/\.json$/, '').split('/');
@@ -72,6 +77,7 @@ export async function measureServers(figures: Figures, publicDir: string, second
       actual: ours.rps / plain.rps,
       text: 'target ≥ 1.2',
     });
+    await alsoOnTheTree(projectRoot);
   } finally {
     for (const server of servers) server.kill();
     rmSync(projectRoot, { recursive: true, force: true });

@@ -46,7 +46,7 @@ describe('the data check registry', () => {
 
   it('lists the checks in the order they run: the file checks, the table checks, the observation checks', () => {
     expect(DATA_CHECKS).toEqual([...FILE_CHECKS, ...TABLE_CHECKS, ...OBSERVATION_CHECKS]);
-    expect(FILE_CHECKS.map((check) => check.name)).toEqual(['format', 'schema']);
+    expect(FILE_CHECKS.map((check) => check.name)).toEqual(['format', 'schema', 'plain-text']);
   });
 
   it('has a test file per check, named after its module', () => {

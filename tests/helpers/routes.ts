@@ -38,7 +38,6 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
     return [
       route(`/api/v1/vehicles/no-such-vehicle`, 404),
       route(`/api/v1/compatibility/${pair.vehicle}/no-such-charger`, 404, 'region=GB'),
-      route('/no-such-page', 404),
     ];
   if (file === `${D}/index.json`) return [route('/api/v1')];
   if (file === `${D}/vehicles.json`) return [route('/api/v1/vehicles')];
@@ -69,13 +68,17 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
       route('/api/v2', 404),
       route(`/api/v1/vehicles/${pair.vehicle}/foo`, 404),
       route(`/${GUARD_DOC}`, 404),
+      // Outside /api/ too: the last catch-all rule gives any path that names no file the JSON document (issue 38).
+      route('/no-such-page', 404),
+      route('/explore/no-such-file.html', 404),
     ];
   // Published as real files: served at their own path (a file shadows the unforced catch-all rule).
   if (file === 'api/v1/openapi.json' || /^api\/v1\/schemas\/[a-z-]+\.json$/.test(file)) return [route(`/${file}`)];
   if (file === 'index.html') return [route('/')];
-  // The explorer page (a folder's index.html) and its script, real files outside /api/.
+  // The explorer page (a folder's index.html), its script and the pages' style sheets, real files outside /api/.
   if (file === 'explore/index.html') return [route('/explore'), route('/explore/index.html')];
-  if (file === 'explore/explore.js') return [route('/explore/explore.js')];
+  if (file === 'explore/explore.js' || file === 'explore/explore.css' || file === 'reference.css')
+    return [route(`/${file}`)];
   // A real file at its own path: the request policy answers it with 429 (its body is the rate_limit_exceeded document).
   if (file === RATE_LIMITED_DOC) return [route(`/${file}`)];
   if (file === GUARD_DOC) return [route(`/${D}/index.json`, 404), route(`/${NOT_FOUND_DOC}`, 404)];

@@ -226,6 +226,45 @@ describe("the bundle's path stays under <base>/api/v1/mirror/", () => {
   });
 });
 
+describe("a bundle and its SHA256SUMS replaced together, mirror.json's export digests left genuine (issue 38)", () => {
+  /** The original's mirror.json with the bundle's own fields made to fit `bundle` (what such an origin serves). */
+  async function genuineManifestFor(bundle: Buffer, files: Record<string, string>) {
+    const genuine = (await (await fetch(`${good.server.url}/api/v1/mirror.json`)).json()) as {
+      exports: { path: string; sha256: string }[];
+    };
+    const fitted = JSON.parse(
+      manifestOf(bundle, {
+        files: Object.keys(files).length,
+        bytes: Object.values(files).reduce((sum, body) => sum + Buffer.byteLength(body), 0),
+      }),
+    ) as Record<string, unknown>;
+    return { manifest: `${JSON.stringify({ ...fitted, exports: genuine.exports })}\n`, exports: genuine.exports };
+  }
+
+  it('an export that differs from its digest in mirror.json is refused, naming it, before the swap', async () => {
+    const files = {
+      'public/api/v1/index.json': FILES['public/api/v1/index.json'],
+      'public/api/v1/exports/dataset.sqlite': "CREATE VIEW v AS SELECT load_extension('/tmp/x');\n",
+    };
+    const bundle = await bundleOf(files);
+    const { manifest, exports } = await genuineManifestFor(bundle, files);
+    expect(exports.map((e) => e.path)).toContain('/api/v1/exports/dataset.sqlite');
+    const { message } = await refusal(serving(manifest, bundle));
+    expect(message).toBe(
+      `"public/api/v1/exports/dataset.sqlite" does not match its SHA-256 in mirror.json's exports (bad checksum): nothing was changed`,
+    );
+  });
+
+  it('a bundle without an export mirror.json names is refused, naming the export', async () => {
+    const bundle = await bundleOf(FILES);
+    const { manifest, exports } = await genuineManifestFor(bundle, FILES);
+    const { message } = await refusal(serving(manifest, bundle));
+    expect(message).toBe(
+      `mirror.json names the export "public${exports[0]!.path}", which the bundle does not hold: nothing was changed`,
+    );
+  });
+});
+
 describe('after every refusal above', () => {
   it('the mirror still answers as the original', async () => {
     const served = await startServer({

@@ -122,9 +122,16 @@ describe('nginx with the generated configuration', () => {
     '/%61pi/v1/vehicles/volt-a-400-2024',
     '/api/v1/./vehicles/volt-a-400-2024',
     '/',
+    '/index.html',
+    '/reference.css',
+    '/explore/',
+    '/explore',
+    '/explore/explore.js',
+    '/explore/explore.css',
     '/no-such-page',
+    '/explore/no-such-file.html',
   ])(
-    'GET %s: the same status, body, type, CORS, limit, Cache-Control and nosniff headers as the local server',
+    'GET %s: the same status, body, type, CORS, limit, Cache-Control, nosniff, CSP and frame headers as the local server',
     async (request) => {
       const [ours, theirs] = [
         await rawRequest({ port: local.port, path: request }),
@@ -138,8 +145,17 @@ describe('nginx with the generated configuration', () => {
         limit: res.headers['x-ratelimit-limit'],
         cache: res.headers['cache-control'],
         nosniff: res.headers['x-content-type-options'],
+        csp: res.headers['content-security-policy'],
+        frames: res.headers['x-frame-options'],
       });
       expect(view(theirs)).toEqual(view(ours));
+      // Every page and file outside the API carries the security headers (issue 38), and its 404 is typed JSON.
+      if (/^\/(index\.html|reference\.css|explore|no-such-page|$)/.test(request)) {
+        expect(theirs.headers['content-security-policy']).toMatch(/^default-src 'self';/);
+        expect(theirs.headers['x-frame-options']).toBe('DENY');
+        expect(theirs.headers['x-content-type-options']).toBe('nosniff');
+      }
+      if (theirs.status >= 400) expect(theirs.headers['content-type']).toMatch(/^application\/json/);
     },
   );
 

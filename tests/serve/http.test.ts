@@ -14,6 +14,7 @@ import {
 import { ON_NETLIFY_EMULATOR } from '../helpers/netlify-emulator.ts';
 
 const site = sharedSite('mini');
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const D = 'api/v1/_data';
 const VA = 'volt-a-400-2024';
@@ -295,12 +296,41 @@ describe('path traversal never leaves public/ and never fails with 500', () => {
     const api = typeof normalised === 'string' || isApiPath(normalised.path);
     // Known emulator difference (docs/cdn.md): outside /api/, @netlify/dev answers a missing file with an empty 404.
     if (ON_NETLIFY_EMULATOR && !api) return void expect(res.status).toBe(404);
-    if (res.status !== 200)
+    // An error is a JSON body typed JSON, inside the API and outside it (issue 38: /%2e%2e/package.json was text/html).
+    if (res.status !== 200) {
       expect(JSON.parse(res.body)).toMatchObject({
         error: expect.stringMatching(/^(not_found|bad_request|slugs_required)$/),
       });
+      expect(res.headers['content-type']).toBe(JSON_TYPE);
+    }
     // The API headers follow the normalised path: /api/%2e%2e/package.json is /package.json, outside the API.
     if (api) expectApiHeaders(res);
+  });
+});
+
+describe('every page and file carries the security headers (issue 38)', () => {
+  const running = useServer(() => site);
+  const CSP =
+    "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+  it.each([
+    ['/', 200, 'text/html; charset=utf-8'],
+    ['/index.html', 200, 'text/html; charset=utf-8'],
+    ['/explore/', 200, 'text/html; charset=utf-8'],
+    ['/explore', 200, 'text/html; charset=utf-8'],
+    ['/reference.css', 200, 'text/css; charset=utf-8'],
+    ['/explore/explore.css', 200, 'text/css; charset=utf-8'],
+    ['/explore/explore.js', 200, 'text/javascript; charset=utf-8'],
+    ['/no-such-page', 404, JSON_TYPE],
+    ['/explore/no-such-file.html', 404, JSON_TYPE],
+    [`/api/v1/vehicles/${VA}`, 200, JSON_TYPE],
+  ])('GET %s → %i %s, with the CSP, X-Frame-Options: DENY and nosniff', async (path, status, type) => {
+    const res = await rawRequest({ port: running.server.port, path });
+    expect(res.status).toBe(status);
+    expect(res.headers['content-type']).toBe(type);
+    expect(res.headers['content-security-policy']).toBe(CSP);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    if (status === 404) expect(JSON.parse(res.body)).toEqual(errorOf('not_found'));
   });
 });
 

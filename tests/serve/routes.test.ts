@@ -105,6 +105,7 @@ describe('no file is reachable except through its public URL', () => {
   it('direct requests to every file under /api/v1/_data/ get the not_found document with 404', () => {
     const published = (f: string) =>
       f === 'index.html' ||
+      f === 'reference.css' ||
       f.startsWith('explore/') ||
       f === 'api/v1/openapi.json' ||
       f === RATE_LIMITED_DOC ||

@@ -12,6 +12,33 @@ export type StoredEdge = Omit<Edge, 'sources'> & { sources: string[] };
 /** Retired slug → its successor's: the API answers a retired slug with its successor's documents. */
 export type Aliases = Readonly<Record<string, string>>;
 
+/** Most characters of an argument an error message repeats: a 50 MB string is named, never copied into the message. */
+const SHOWN_CHARACTERS = 100;
+
+/**
+ * An argument as an error message names it: its type, and for a string, a number or a symbol at most its first 100
+ * characters (an object is named by its type alone: converting it to text could run its code or throw).
+ */
+export function describeArgument(value: unknown): string {
+  /** At most the first 100 characters, quoted, and the length of a longer text. */
+  const shown = (text: string) =>
+    `${JSON.stringify(text.slice(0, SHOWN_CHARACTERS))}${text.length > SHOWN_CHARACTERS ? `… (${text.length} characters)` : ''}`;
+  if (typeof value === 'string') return `string ${shown(value)}`;
+  if (typeof value === 'symbol')
+    return `symbol ${value.description === undefined ? 'Symbol()' : `Symbol(${shown(value.description)})`}`;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return `${typeof value} ${String(value).slice(0, SHOWN_CHARACTERS)}`;
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : typeof value;
+}
+
+/** The slug argument, when it is one (a string); a TypeError naming the argument otherwise. */
+function slugArgument(name: string, value: unknown): string {
+  if (typeof value !== 'string')
+    throw new TypeError(`${name} must be a slug (a string), got ${describeArgument(value)}`);
+  return value;
+}
+
 /** A vehicle or a charger by slug, or undefined where the API answers 404 not_found. */
 export type DocumentLookup<T> = (slug: string) => T | undefined;
 
@@ -22,6 +49,7 @@ export function documentLookup<T extends { slug: string }>(
 ): DocumentLookup<T> {
   let bySlug: Map<string, T> | undefined;
   return (slug) => {
+    slugArgument('slug', slug);
     bySlug ??= new Map(documents.map((document) => [document.slug, document]));
     const found = bySlug.get(aliases[slug] ?? slug);
     return found === undefined ? undefined : structuredClone(found);
@@ -77,9 +105,9 @@ export function edgeLookups(data: EdgeData): EdgeLookups {
   let index: EdgeIndex | undefined;
   const indexed = () => (index ??= indexOf(data));
   const checked = (region: Region | undefined): Region | undefined => {
-    if (region !== undefined && !data.regions.includes(region))
-      throw new RangeError(`invalid_region: ${String(region)} is not one of ${data.regions.join(', ')}`);
-    return region;
+    if (region === undefined || data.regions.includes(region)) return region;
+    const message = `invalid_region: region must be one of ${data.regions.join(', ')}, got ${describeArgument(region)}`;
+    throw typeof region === 'string' ? new RangeError(message) : new TypeError(message);
   };
   const document = (edge: StoredEdge): Edge => ({
     ...edge,
@@ -90,6 +118,8 @@ export function edgeLookups(data: EdgeData): EdgeLookups {
     (region === undefined ? edges : edges.filter((edge) => edge.region === region)).map(document);
   return {
     compatibility(vehicle, charger, region) {
+      slugArgument('vehicle', vehicle);
+      slugArgument('charger', charger);
       const key = pairKey(
         data.vehicleAliases[vehicle] ?? vehicle,
         data.chargerAliases[charger] ?? charger,
@@ -99,12 +129,14 @@ export function edgeLookups(data: EdgeData): EdgeLookups {
       return edge === undefined ? undefined : document(edge);
     },
     chargersFor(vehicle, region) {
+      slugArgument('vehicle', vehicle);
       const only = checked(region);
       const slug = data.vehicleAliases[vehicle] ?? vehicle;
       const edges = indexed().byVehicle.get(slug);
       return edges === undefined ? undefined : { slug, chargers: inRegion(edges, only) };
     },
     vehiclesFor(charger, region) {
+      slugArgument('charger', charger);
       const only = checked(region);
       const slug = data.chargerAliases[charger] ?? charger;
       const edges = indexed().byCharger.get(slug);

@@ -2,25 +2,12 @@
 // into brand, family and trim cells and source titles; cited documents into sources.yaml): a record whose name breaks
 // one is refused, a cited document that breaks one is left out, each with its reason, before anything is written.
 import { cellTextProblem } from '../../data/cell-limits.ts';
+import { plainTextProblem } from '../../data/plain-text.ts';
 import type { ExtractRecord } from './extract.ts';
 
-const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-
-// Bidi controls (U+202A–202E, U+2066–2069), zero-width characters (U+200B–200F) and the byte-order mark: text that
-// does not read as written (issue 38; the checks refuse them anywhere in a cell).
-const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
-// A first character a spreadsheet reads as the start of a formula (OWASP's CSV-injection list).
-const FORMULA_LEAD = /^[=+\-@\t\r]/;
-
-/** Why upstream text cannot become a text cell of ours, or null when it can. */
+/** Why upstream text cannot become a text cell of ours, or null when it can: the checks' own cell rules. */
 export function upstreamTextProblem(text: string): string | null {
-  const limit = cellTextProblem(text);
-  if (limit !== null) return limit;
-  const invisible = INVISIBLE.exec(text);
-  if (invisible)
-    return `holds the invisible or direction-changing character ${codePoint(invisible[0])} at character ${invisible.index + 1}`;
-  if (FORMULA_LEAD.test(text)) return `begins with "${text[0]}", which a spreadsheet reads as a formula`;
-  return null;
+  return cellTextProblem(text) ?? plainTextProblem(text);
 }
 
 /** A value of a record left out (or the whole record refused), with why. */
