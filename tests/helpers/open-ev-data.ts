@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMPORT_DIR, MAPPING_FILE } from '../../build/upstream/open-ev-data/import.ts';
 import { copyFixture, editData } from './fixture.ts';
-import { csvLine } from './rows.ts';
+import { citedBy, csvLine } from './rows.ts';
 
 /** Real files of OpenEV Data 1.24.0, verbatim, with the licence (see its README). */
 export const OED_FIXTURE = fileURLToPath(new URL('../fixtures/open-ev-data', import.meta.url));
@@ -45,8 +45,7 @@ export const OWN_VEHICLES = [
     max_ac_kw_oem: '11',
     ac_phases: '3',
     source: 'fixture-spec',
-    dc_source: 'fixture-spec',
-    ac_source: 'fixture-spec',
+    ...citedBy('fixture-spec', ['max_dc_kw_oem', 'max_ac_kw_oem', 'ac_phases']),
   }),
   csvLine('vehicles', {
     slug: 'volkswagen-id-3-gtx-2024-eu',
@@ -57,7 +56,7 @@ export const OWN_VEHICLES = [
     battery_kwh_usable: '77',
     max_dc_kw_oem: '185',
     source: 'fixture-spec',
-    dc_source: 'fixture-spec',
+    ...citedBy('fixture-spec', ['battery_kwh_usable', 'max_dc_kw_oem']),
     note: 'our own note',
   }),
 ];
@@ -93,8 +92,8 @@ export function addOwnPerformance(root: string, kw: number): void {
         trim: 'Performance',
         model_year: '2024',
         max_dc_kw_oem: String(kw),
+        max_dc_kw_oem_source: 'fixture-test',
         source: 'fixture-spec',
-        dc_source: 'fixture-test',
       })}\n`,
   );
   editData(

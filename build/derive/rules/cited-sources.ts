@@ -1,4 +1,5 @@
 // Rule "cited-sources": an edge cites the sources of the facts its derivation used, and no others.
+import { CURRENT_FIGURES, figuresSourceIds } from '../../data/figure-sources.ts';
 import type { DerivationRule, EdgeDraft } from '../rule.ts';
 
 /** Marks an edge that the rules (not an observation) decided; rendered as a source of kind "derived". */
@@ -18,7 +19,7 @@ export function usedSources(draft: EdgeDraft): Set<string> {
     cite(vehicleRegion.source);
     cite(best.path.connector.source);
     cite(charger.source);
-    cite(best.path.current === 'DC' ? vehicle.dc_source : vehicle.ac_source);
+    cite(figuresSourceIds(vehicle, CURRENT_FIGURES[best.path.current]));
     if (best.path.adapter) cite(best.path.adapter.source);
     // A protocol that only the vehicle's own list contributes is backed by the vehicle's general sources.
     if (best.protocols.some((id) => vehicle.protocols.includes(id))) cite(vehicle.source);
@@ -33,7 +34,7 @@ export const citedSources: DerivationRule = {
   input: 'the rows whose facts the edge used, and the observation',
   conclusion:
     "the sources of the vehicle's region row (inlets), the chosen connector row, the charger, the vehicle's DC or AC " +
-    "figures (`dc_source` / `ac_source`, by the path's current), the adapter programme, the vehicle's `source` when " +
+    "figures for the path's current (each figure's `<figure>_source`), the adapter programme, the vehicle's `source` when " +
     'its own protocols are shared, and the observation; with no path, the region row and every connector row of R. ' +
     'The rules marker is added unless an observation decided the edge',
   decide(draft) {

@@ -1,6 +1,7 @@
 // Rule "confidence": how sure an edge is, 0..1, from how it was decided (observation, specs), what was missing and
 // where the vehicle's figures come from (our own sources, an imported dataset only, or both agreeing).
 import type { SourceKind, State } from '../../core/vocabulary.ts';
+import { CURRENT_FIGURES, figureSourceIds } from '../../data/figure-sources.ts';
 import type { DerivationRule, EdgeDraft } from '../rule.ts';
 
 /** The kinds of source an observation can rest on: not the rules' marker, not an imported dataset. */
@@ -35,9 +36,9 @@ export const DERIVED_CONFIDENCE = {
 } as const;
 
 /**
- * Where the vehicle's figures for a current come from, by the kinds of the sources their group (`dc_source`,
- * `ac_source`) cites: our own sources, an imported dataset alone, or both (written by the importer only where the
- * dataset agrees, within 5 %, with every figure both give).
+ * Where a vehicle figure comes from, by the kinds of the sources its own column (`<figure>_source`) cites: our own
+ * sources, an imported dataset alone, or both (written by the importer only where the dataset agrees with the figure
+ * within 5 %).
  */
 export type FigureProvenance = 'own' | 'upstream-only' | 'corroborated';
 
@@ -83,12 +84,20 @@ export function derivedConfidence(inputs: DerivedConfidenceInputs): number {
   return round2(Math.max(c.floor, score));
 }
 
-/** The kinds of the sources behind the vehicle's figures for the chosen path's current (none without a path). */
-function figureSourceKinds(draft: EdgeDraft): SourceKind[] {
+/**
+ * Where the vehicle's figures for the chosen path's current come from, each figure by the kinds of its own sources:
+ * the weakest of them (one resting on a dataset alone makes the path's figures so; own when there is no path).
+ */
+function pathFigureProvenance(draft: EdgeDraft): FigureProvenance {
   const { vehicle, data } = draft.pairing;
-  if (draft.best === null) return [];
-  const group = draft.best.path.current === 'DC' ? vehicle.dc_source : vehicle.ac_source;
-  return group.map((id) => data.sources.get(id)?.kind).filter((k): k is SourceKind => k !== undefined);
+  if (draft.best === null) return 'own';
+  const each = CURRENT_FIGURES[draft.best.path.current]
+    .map((figure) => figureSourceIds(vehicle, figure))
+    .filter((ids) => ids.length > 0)
+    .map((ids) =>
+      figureProvenance(ids.map((id) => data.sources.get(id)?.kind).filter((k): k is SourceKind => k !== undefined)),
+    );
+  return (['upstream-only', 'corroborated'] as const).find((p) => each.includes(p)) ?? 'own';
 }
 
 export const confidence: DerivationRule = {
@@ -96,7 +105,8 @@ export const confidence: DerivationRule = {
   stage: 'edge',
   input:
     'how the edge was decided: an observation and its sources, or the rules, what they could not check and where the ' +
-    "vehicle's figures come from (`dc_source` / `ac_source`: our own sources, an imported dataset alone, or both)",
+    "vehicle's figures for the path's current come from (each figure's `<figure>_source`: our own sources, an " +
+    'imported dataset alone, or both; the weakest figure counts)',
   conclusion: 'a score from 0 to 1 (table below)',
   decide(draft) {
     if (draft.observation) {
@@ -111,7 +121,7 @@ export const confidence: DerivationRule = {
       noPhysicalPath: draft.best === null,
       adapter: draft.best?.path.adapter != null,
       uncheckedInputs: draft.best?.power?.unchecked.length ?? 0,
-      figures: figureProvenance(figureSourceKinds(draft)),
+      figures: pathFigureProvenance(draft),
     });
   },
 };

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Region } from '../../../build/core/regions.ts';
 import { loadDataset } from '../../../build/checks/load-dataset.ts';
 import { observationKey, type Dataset } from '../../../build/data/dataset.ts';
+import { VEHICLE_FIGURES, figureSourceIds } from '../../../build/data/figure-sources.ts';
 import { DERIVED_SOURCE_ID } from '../../../build/derive/rules/cited-sources.ts';
 import { listFiles, PROJECT_ROOT, useShippedSite } from '../../helpers/fixture.ts';
 
@@ -27,8 +28,7 @@ function factsOf(data: Dataset, edge: PublishedEdge): Map<string, Set<string>> {
     add(`connector ${row.connector}`, row.source);
   add('charger', charger.source);
   // A NACS unit carries both currents; otherwise the unit's kind says which of the vehicle's figures apply.
-  add('DC figures', vehicle.dc_source);
-  add('AC figures', vehicle.ac_source);
+  for (const figure of VEHICLE_FIGURES) add(figure, figureSourceIds(vehicle, figure));
   if (edge.protocols.some((id) => vehicle.protocols.includes(id))) add('vehicle protocols', vehicle.source);
   // An unk edge may still have gone through an adapter (unk takes precedence over adp): the programme is a fact it used.
   for (const adapter of data.adapters.filter(
