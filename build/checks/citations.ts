@@ -1,5 +1,6 @@
-// Every place a row cites sources (its `source` column, and a vehicle's per-fact `dc_source` and `ac_source`), so that
-// the checks about citations look at all of them in one way.
+// Every place a row cites sources (its `source` column, and each vehicle figure's own `<figure>_source`), so that the
+// checks about citations look at all of them in one way.
+import { VEHICLE_FIGURES, figureSourceColumn, figureSourceIds } from '../data/figure-sources.ts';
 import type { Located, LoadedTables } from '../data/load.ts';
 
 export interface Citation {
@@ -13,12 +14,9 @@ export function citations(t: LoadedTables): Citation[] {
   const add = (rows: readonly Located<{ source: string[] }>[]) =>
     rows.forEach((row) => all.push({ row, column: 'source', ids: row.value.source }));
   add(t.vehicles);
-  for (const row of t.vehicles) {
-    all.push(
-      { row, column: 'dc_source', ids: row.value.dc_source },
-      { row, column: 'ac_source', ids: row.value.ac_source },
-    );
-  }
+  for (const row of t.vehicles)
+    for (const figure of VEHICLE_FIGURES)
+      all.push({ row, column: figureSourceColumn(figure), ids: figureSourceIds(row.value, figure) });
   for (const rows of [
     t.vehicleRegions,
     t.chargers,

@@ -1,20 +1,31 @@
 // Which sources back each figure of a vehicle row: the one list of a vehicle's figures and where each one's citation
-// lives. Derivation, checks, the importer and the explain documents ask here, never a column name of their own.
+// lives (its own column, `<figure>_source`, or its platform's where the row inherits the figure). Tables, checks,
+// derivation, the importer and the docs ask here, never a column name of their own.
+import type { CurrentKind } from '../core/vocabulary.ts';
 import type { VehicleRow } from './tables.ts';
 
-/** Every published figure of a vehicle row, with the column that cites its sources. */
-export const VEHICLE_FIGURE_SOURCE_COLUMN = {
-  battery_kwh_usable: 'source',
-  architecture_voltage_v: 'dc_source',
-  max_dc_kw_oem: 'dc_source',
-  boost_dc_kw: 'dc_source',
-  max_ac_kw_oem: 'ac_source',
-  ac_phases: 'ac_source',
-  ac_one_phase_a: 'ac_source',
-} as const satisfies Partial<Record<keyof VehicleRow, keyof VehicleRow>>;
+/** Every published figure of a vehicle row, in the file's column order; each cites its sources in its own column. */
+export const VEHICLE_FIGURES = [
+  'battery_kwh_usable',
+  'architecture_voltage_v',
+  'max_dc_kw_oem',
+  'boost_dc_kw',
+  'max_ac_kw_oem',
+  'ac_phases',
+  'ac_one_phase_a',
+] as const;
 
-export type VehicleFigure = keyof typeof VEHICLE_FIGURE_SOURCE_COLUMN;
-export const VEHICLE_FIGURES = Object.keys(VEHICLE_FIGURE_SOURCE_COLUMN) as VehicleFigure[];
+export type VehicleFigure = (typeof VEHICLE_FIGURES)[number];
+export type FigureSourceColumn<F extends VehicleFigure = VehicleFigure> = `${F}_source`;
+
+/** The column that cites the sources of one figure. */
+export const figureSourceColumn = <F extends VehicleFigure>(figure: F): FigureSourceColumn<F> => `${figure}_source`;
+
+/** The figures a connection path of each current reads (pack voltage, peaks, boost; on-board charger, phases). */
+export const CURRENT_FIGURES: Record<CurrentKind, readonly VehicleFigure[]> = {
+  DC: ['architecture_voltage_v', 'max_dc_kw_oem', 'boost_dc_kw'],
+  AC: ['max_ac_kw_oem', 'ac_phases', 'ac_one_phase_a'],
+};
 
 /** What a vehicle row holds beyond its own cells once platform facts apply (data/platforms.ts). */
 export interface InheritedFigures {
@@ -26,16 +37,18 @@ export interface InheritedFigures {
 
 /** The ids of the sources (data/sources.yaml) that back one figure of a vehicle row (its platform's, if inherited). */
 export function figureSourceIds(vehicle: VehicleRow & InheritedFigures, figure: VehicleFigure): readonly string[] {
-  return vehicle.inherited?.[figure] ?? vehicle[VEHICLE_FIGURE_SOURCE_COLUMN[figure]];
+  return vehicle.inherited?.[figure] ?? vehicle[figureSourceColumn(figure)];
 }
 
-/** The vehicle's figures that a path of each current rests on. */
-export const FIGURES_BY_CURRENT = {
-  DC: ['architecture_voltage_v', 'max_dc_kw_oem', 'boost_dc_kw'],
-  AC: ['max_ac_kw_oem', 'ac_phases', 'ac_one_phase_a'],
-} as const satisfies Record<'DC' | 'AC', readonly VehicleFigure[]>;
+/** The ids of the sources that back any of these figures, each once, in the order first cited. */
+export function figuresSourceIds(vehicle: VehicleRow & InheritedFigures, figures: readonly VehicleFigure[]): string[] {
+  return [...new Set(figures.flatMap((figure) => figureSourceIds(vehicle, figure)))];
+}
 
-/** The ids of the sources behind the vehicle's figures for one current. */
-export const currentFigureSourceIds = (vehicle: VehicleRow, current: 'DC' | 'AC'): string[] => [
-  ...new Set(FIGURES_BY_CURRENT[current].flatMap((figure) => figureSourceIds(vehicle, figure))),
+/** The ids of the sources behind the vehicle's figures for one current (a platform's boost path included). */
+export const currentFigureSourceIds = (vehicle: VehicleRow & InheritedFigures, current: CurrentKind): string[] => [
+  ...new Set([
+    ...figuresSourceIds(vehicle, CURRENT_FIGURES[current]),
+    ...(current === 'DC' ? (vehicle.inheritedBoost?.sources ?? []) : []),
+  ]),
 ];

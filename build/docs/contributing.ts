@@ -82,16 +82,17 @@ that changed since the last release, so an unreleased change is never published 
   \`brand-family-trim-year[-market]\`, chargers \`brand-model\`.
 - **Imported rows.** Sources whose ids start with \`oed-\` (kind \`dataset\`) and notes in \`[OpenEV Data …]\`
   brackets are written by \`npm run import -- open-ev-data\`, which rewrites them on every run: do not edit them by
-  hand. To source a figure the import filled, put your source in the figure's column group (\`dc_source\`,
-  \`ac_source\` or \`source\`) instead of the \`oed-\` ids; the group is then yours, and the import only
-  cross-checks it ([\`data/README.md\`](data/README.md#imported-data)).
+  hand. To source a figure the import filled, put your source in that figure's own column (\`<figure>_source\`, e.g.
+  \`max_dc_kw_oem_source\`) instead of the \`oed-\` ids; the figure is then yours, and the import only cross-checks
+  it ([\`data/README.md\`](data/README.md#imported-data)). Other figures of the row keep their own sources.
 - **Format.** UTF-8 without BOM, LF line endings, lists inside a cell separated by single spaces, rows
   sorted (\`npm run fix\` does all of this).
 
 ## Adding a vehicle
 
 1. Add its sources to \`data/sources.yaml\` (the manufacturer's specification page first).
-2. Add one row to \`data/vehicles.csv\` with the figures of that variant and market; empty where the
+2. Add one row to \`data/vehicles.csv\` with the figures of that variant and market, each figure's sources
+   in the column right after it (\`<figure>_source\`), and the variant's own in \`source\`; empty where the
    source gives none.
 3. Add one row per region where it is sold to \`data/vehicle_regions.csv\`, with the inlets of that
    market and model year (North American variants moved from \`ccs1\` to \`nacs\` around model years

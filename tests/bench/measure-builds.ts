@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { column } from '../helpers/rows.ts';
 import { median, secondsWithRuns, type Figures } from './figures.ts';
 import { writeSyntheticWorld, type WorldSize } from './synthetic-world.ts';
 
@@ -73,6 +74,9 @@ const digest = (dir: string) =>
   );
 
 /** `text` with its first data row (after the header) that `test` accepts rewritten by `edit`. */
+/** A vehicle line's cells before its DC peak, and the peak where it is a whole number. */
+const MAX_DC_CELL = new RegExp(`^((?:[^,]*,){${column('vehicles', 'max_dc_kw_oem') - 1}})(\\d+),`);
+
 function replaceLine(text: string, test: (line: string) => boolean, edit: (line: string) => string): string {
   const lines = text.split('\n');
   const at = lines.findIndex((line, i) => i > 0 && test(line));
@@ -162,8 +166,8 @@ function rebuilds({ figures }: Context, medium: string, publicDir: string, fullB
   rebuildAfter('vehicle row', 'vehicles.csv', (t) =>
     replaceLine(
       t,
-      (line) => /,\d+,\d+,(\d+),/.test(line),
-      (line) => line.replace(/^((?:[^,]*,){7})(\d+)/, (_, head: string, kw: string) => `${head}${Number(kw) - 10}`),
+      (line) => MAX_DC_CELL.test(line),
+      (line) => line.replace(MAX_DC_CELL, (_, head: string, kw: string) => `${head}${Number(kw) - 10},`),
     ),
   );
   rebuildAfter('charger row', 'chargers.csv', (t) =>

@@ -117,6 +117,14 @@ export function writeSyntheticWorld(
     const unknown = (value: number | null) => (rng.chance(0.1) ? null : value);
     const volts = unknown(high ? 800 : 400);
     const boost = high ? unknown(rng.int(50, 150)) : null;
+    const figures = {
+      battery_kwh_usable: unknown(rng.int(40, 120)),
+      architecture_voltage_v: volts,
+      max_dc_kw_oem: dc,
+      boost_dc_kw: boost,
+      max_ac_kw_oem: ac,
+      ac_phases: phases,
+    };
     vehicles.push([
       slug,
       VEHICLES.line({
@@ -125,17 +133,13 @@ export function writeSyntheticWorld(
         family: `Model ${i}`,
         trim: rng.pick(TRIMS),
         model_year: year,
-        battery_kwh_usable: unknown(rng.int(40, 120)),
-        architecture_voltage_v: volts,
-        max_dc_kw_oem: dc,
-        boost_dc_kw: boost,
-        max_ac_kw_oem: ac,
-        ac_phases: phases,
+        ...figures,
+        ...Object.fromEntries(
+          Object.entries(figures).map(([figure, value]) => [`${figure}_source`, value === null ? '' : SOURCE]),
+        ),
         bidirectional: rng.chance(0.3) ? 'V2L' : '',
         protocols: market === 'na' && year >= 2025 ? 'DIN70121' : '',
         source: SOURCE,
-        dc_source: volts === null && dc === null && boost === null ? '' : SOURCE,
-        ac_source: SOURCE,
       }),
     ]);
     const nacs = market === 'na' && year >= 2025 && rng.chance(0.7);

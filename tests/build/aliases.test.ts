@@ -43,7 +43,10 @@ describe('a retired slug (data/aliases.csv)', () => {
     const publicDir = path.join(root, 'public');
     await buildSite({ root, history: 'provisional' });
     editData(root, 'vehicles.csv', (t) =>
-      t.replace(`${NEW},Fixture,Volt A,400,2024,60,400,150`, `${NEW},Fixture,Volt A,400,2024,60,400,120`),
+      t.replace(
+        `${NEW},Fixture,Volt A,400,2024,60,fixture-spec,400,fixture-spec,150,`,
+        `${NEW},Fixture,Volt A,400,2024,60,fixture-spec,400,fixture-spec,120,`,
+      ),
     );
     editData(root, 'chargers.csv', (t) =>
       t.replace('amp-hpc-350,Amp,HPC 350,DC,350,150,920', 'amp-hpc-350,Amp,HPC 350,DC,350,150,700'),

@@ -163,8 +163,8 @@ describe('rebuilding', () => {
     writeFileSync(
       vehicles,
       readFileSync(vehicles, 'utf8').replace(
-        'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50',
-        'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,46',
+        'volt-c-chademo-2019,Fixture,Volt C,,2019,40,fixture-spec,350,fixture-spec,50,',
+        'volt-c-chademo-2019,Fixture,Volt C,,2019,40,fixture-spec,350,fixture-spec,46,',
       ),
     );
     const before = treeDigest(publicDir);

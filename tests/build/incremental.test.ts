@@ -23,8 +23,8 @@ const EDITS: [string, (root: string) => void][] = [
     (root) =>
       editData(root, 'vehicles.csv', (t) =>
         t.replace(
-          'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50',
-          'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,46',
+          'volt-c-chademo-2019,Fixture,Volt C,,2019,40,fixture-spec,350,fixture-spec,50,',
+          'volt-c-chademo-2019,Fixture,Volt C,,2019,40,fixture-spec,350,fixture-spec,46,',
         ),
       ),
   ],

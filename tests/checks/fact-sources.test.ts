@@ -2,36 +2,47 @@
 import { describe, expect, it } from 'vitest';
 import { NOTHING_PUBLISHED } from '../../build/checks/check.ts';
 import { factSources } from '../../build/checks/fact-sources.ts';
-import { column } from '../helpers/rows.ts';
+import { citedBy, column } from '../helpers/rows.ts';
 import { withVehicle } from '../helpers/check-tables.ts';
 
 describe('fact-sources', () => {
-  it('passes figures cited by their group, and empty groups citing nothing', () => {
-    expect(
-      factSources.check(withVehicle({ dc_source: ['spec-sheet'], ac_source: ['spec-sheet'] }), NOTHING_PUBLISHED),
-    ).toEqual([]);
+  it('passes each filled figure citing its own source, and empty figures citing nothing', () => {
+    expect(factSources.check(withVehicle({}), NOTHING_PUBLISHED)).toEqual([]);
     expect(
       factSources.check(
-        withVehicle({ architecture_voltage_v: null, max_dc_kw_oem: null, dc_source: [], ac_source: ['spec-sheet'] }),
+        withVehicle({
+          boost_dc_kw: 0,
+          ...citedBy(['spec-sheet'], ['boost_dc_kw']),
+          max_dc_kw_oem: null,
+          max_dc_kw_oem_source: [],
+        }),
         NOTHING_PUBLISHED,
       ),
     ).toEqual([]);
   });
 
-  it('reports DC figures without dc_source and an ac_source without AC figures, at those columns', () => {
+  it('reports a filled figure without its source, and a source without its figure, at the source column', () => {
     const problems = factSources.check(
-      withVehicle({ dc_source: [], max_ac_kw_oem: null, ac_phases: null, ac_source: ['spec-sheet'] }),
+      withVehicle({ max_dc_kw_oem_source: [], ac_phases: null, ac_one_phase_a_source: ['spec-sheet'] }),
       NOTHING_PUBLISHED,
     );
     expect(problems.map((p) => [p.column, p.message])).toEqual([
       [
-        column('vehicles', 'dc_source'),
-        'architecture_voltage_v, max_dc_kw_oem are filled but dc_source cites no source for them',
+        column('vehicles', 'max_dc_kw_oem_source'),
+        'max_dc_kw_oem is filled but max_dc_kw_oem_source cites no source for it',
       ],
-      [
-        column('vehicles', 'ac_source'),
-        'ac_source cites sources but none of max_ac_kw_oem, ac_phases, ac_one_phase_a is filled',
-      ],
+      [column('vehicles', 'ac_phases_source'), 'ac_phases_source cites sources but ac_phases is empty'],
+      [column('vehicles', 'ac_one_phase_a_source'), 'ac_one_phase_a_source cites sources but ac_one_phase_a is empty'],
+    ]);
+  });
+
+  it("judges each figure alone: another figure's source never stands for it", () => {
+    const problems = factSources.check(
+      withVehicle({ boost_dc_kw: 120, ...citedBy(['spec-sheet'], ['architecture_voltage_v', 'max_dc_kw_oem']) }),
+      NOTHING_PUBLISHED,
+    );
+    expect(problems.map((p) => p.message)).toEqual([
+      'boost_dc_kw is filled but boost_dc_kw_source cites no source for it',
     ]);
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { observedPairings } from '../../build/checks/observed-pairings.ts';
 import { observationKw } from '../../build/checks/observation-kw.ts';
-import { dataset, located, observation } from '../helpers/rows.ts';
+import { citedBy, dataset, located, observation } from '../helpers/rows.ts';
 import { NA_CAR, PARTS, observationProblems } from '../helpers/observed.ts';
 
 describe('observation-kw', () => {
@@ -54,7 +54,14 @@ describe('observation-kw', () => {
     // Without the car's DC figures the rules give none: the cited figure would be lost.
     const unknownCar = dataset({
       ...PARTS,
-      vehicles: [{ ...NA_CAR, architecture_voltage_v: null, max_dc_kw_oem: null, dc_source: [] }],
+      vehicles: [
+        {
+          ...NA_CAR,
+          architecture_voltage_v: null,
+          max_dc_kw_oem: null,
+          ...citedBy([], ['architecture_voltage_v', 'max_dc_kw_oem']),
+        },
+      ],
     });
     const check = (note: string) =>
       observationKw

@@ -2,7 +2,7 @@
 import { NOTHING_PUBLISHED } from '../../build/checks/check.ts';
 import { describe, expect, it } from 'vitest';
 import { PLAUSIBLE, plausibility } from '../../build/checks/plausibility.ts';
-import { charger, connectorRow, located, tables, vehicle } from '../helpers/rows.ts';
+import { charger, column, connectorRow, located, tables, vehicle } from '../helpers/rows.ts';
 
 const V = 'data/vehicles.csv';
 
@@ -34,8 +34,8 @@ describe('plausibility', () => {
       [
         `${V}:2:6 usable battery 9 kWh is outside 10–250 kWh`,
         `${V}:4:5 model year ${PLAUSIBLE.modelYear.max + 1} is outside ${PLAUSIBLE.modelYear.min}–${PLAUSIBLE.modelYear.max}`,
-        `${V}:5:8 peak DC 11 kW is not above on-board AC 11 kW`,
-        `${V}:6:9 boost 250 kW is above the peak DC 200 kW`,
+        `${V}:5:${column('vehicles', 'max_dc_kw_oem')} peak DC 11 kW is not above on-board AC 11 kW`,
+        `${V}:6:${column('vehicles', 'boost_dc_kw')} boost 250 kW is above the peak DC 200 kW`,
       ],
     );
   });

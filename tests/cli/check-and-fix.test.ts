@@ -7,6 +7,7 @@ import { storeCachedValue } from '../../build/core/derived-cache.ts';
 import { dataStamp } from '../../build/data/data-stamp.ts';
 import { fixCsv, fixYaml } from '../../build/data/fix.ts';
 import { runCli } from '../helpers/cli.ts';
+import { column } from '../helpers/rows.ts';
 import { copyFixture, editData as edit, MINI_FIXTURE } from '../helpers/fixture.ts';
 
 const run = (script: 'check' | 'fix', root: string) => runCli(script, ['--root', root]);
@@ -39,8 +40,8 @@ describe('npm run check', () => {
       (t) =>
         t
           .replace(
-            'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,50,,6.6',
-            'volt-c-chademo-2019,Fixture,Volt C,,2019,40,350,6.6,,6.6',
+            'volt-c-chademo-2019,Fixture,Volt C,,2019,40,fixture-spec,350,fixture-spec,50,',
+            'volt-c-chademo-2019,Fixture,Volt C,,2019,40,fixture-spec,350,fixture-spec,6.6,',
           ) // plausibility
           .replace('volt-f-no-dc-2024,Fixture,Volt F,,2024,20', 'compatibility,Fixture,Volt F,,2024,20'), // reserved-slugs, slug-conventions (and out of order)
     );
@@ -67,7 +68,7 @@ describe('npm run check', () => {
         'data/protocols.yaml:1:1: [format] file starts with a byte-order mark (BOM) (fix: save the file as UTF-8 without BOM, or run npm run fix)',
         'data/sources.yaml:16:15: [schema] accessedAt: must be a date written YYYY-MM-DD',
         'data/vehicle_regions.csv:8:1: [sorted-rows] row compatibility EU is out of order: it belongs before line 7 (fix: run npm run fix)',
-        'data/vehicles.csv:4:8: [plausibility] peak DC 6.6 kW is not above on-board AC 6.6 kW',
+        `data/vehicles.csv:4:${column('vehicles', 'max_dc_kw_oem')}: [plausibility] peak DC 6.6 kW is not above on-board AC 6.6 kW`,
         'data/vehicles.csv:7:1: [reserved-slugs] slug "compatibility" is reserved by the API paths',
         `data/vehicles.csv:7:1: [slug-conventions] "compatibility" must end with its market: ${MARKET_SUFFIX_TEXT}`,
         'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must hold its model year 2024',

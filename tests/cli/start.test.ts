@@ -55,7 +55,9 @@ describe('npm start', () => {
 
   it('on data changed since the release: builds nothing, serves nothing, and names npm start -- --preview', async () => {
     const root = project();
-    editData(root, 'vehicles.csv', (text) => text.replace('2024,60,400,150,', '2024,60,400,140,'));
+    editData(root, 'vehicles.csv', (text) =>
+      text.replace('2024,60,fixture-spec,400,fixture-spec,150,', '2024,60,fixture-spec,400,fixture-spec,140,'),
+    );
     const port = await freePort();
     const result = await runCli('start', ['--root', root, '--port', port]);
     expect(result.status).toBe(1);

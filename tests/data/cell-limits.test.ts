@@ -12,7 +12,8 @@ import { spawnCli } from '../helpers/cli.ts';
 import { copyBuiltFixture, copyFixture, editData, treeDigest } from '../helpers/fixture.ts';
 import { column } from '../helpers/rows.ts';
 
-const VOLT_A = 'volt-a-400-2024,Fixture,Volt A,400,2024,60,400,150,';
+// The fixture row's first cells, through its (empty) boost and boost source.
+const VOLT_A = 'volt-a-400-2024,Fixture,Volt A,400,2024,60,fixture-spec,400,fixture-spec,150,fixture-spec,,,';
 const NOTE = column('vehicles', 'note');
 const VEHICLE_COLUMNS = Object.keys(TABLES.vehicles.schema.shape).length;
 

@@ -9,6 +9,7 @@ import { DERIVED_SOURCE_ID } from '../../build/derive/rules/cited-sources.ts';
 import {
   adapter,
   charger,
+  citedBy,
   connectorRow,
   dataset,
   observation,
@@ -128,10 +129,13 @@ describe('deriveEdge', () => {
       const d = dataset({ ...base, vehicles: [v], sources: [...sources, ...imported], chargerConnectors: [direct] });
       return deriveEdge(d, v, sup, 'NA');
     };
-    const upstreamOnly = { ...car, dc_source: ['oed-record', 'oed-cited'] };
-    const corroborated = { ...car, dc_source: ['spec-sheet', 'oed-record'] };
+    const dc = ['architecture_voltage_v', 'max_dc_kw_oem'] as const;
+    const upstreamOnly = { ...car, ...citedBy(['oed-record', 'oed-cited'], dc) };
+    const corroborated = { ...car, ...citedBy(['spec-sheet', 'oed-record'], dc) };
+    // One DC figure from our sources, the other from the dataset alone: the path rests on the dataset alone for one.
+    const mixed = { ...car, ...citedBy(['oed-record'], ['architecture_voltage_v']) };
     // The AC figures are not the path's: a dataset behind them does not move a DC edge.
-    const acOnlyImported = { ...car, ac_source: ['oed-record'] };
+    const acOnlyImported = { ...car, ...citedBy(['oed-record'], ['max_ac_kw_oem', 'ac_phases']) };
     expect(withDirect(car)?.confidence).toBe(C.base);
     expect(withDirect(upstreamOnly)).toMatchObject({
       state: 'limited',
@@ -141,6 +145,8 @@ describe('deriveEdge', () => {
       ['ccs1-sheet', 'oed-cited', 'oed-record', 'spec-sheet', DERIVED_SOURCE_ID].sort(),
     );
     expect(withDirect(corroborated)?.confidence).toBe(round2(C.base + C.corroborationBonus));
+    expect(withDirect(mixed)?.confidence).toBe(round2(C.base - C.upstreamOnlyPenalty));
+    expect(withDirect(mixed)?.sourceIds).toEqual(['ccs1-sheet', 'oed-record', 'spec-sheet', DERIVED_SOURCE_ID].sort());
     expect(withDirect(acOnlyImported)?.confidence).toBe(C.base);
   });
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { IMPORT_DIR, MAPPING_FILE } from '../../build/upstream/open-ev-data/import.ts';
 import { PIN_FILE } from '../../build/upstream/open-ev-data/pin.ts';
 import { copyFixture, editData } from './fixture.ts';
-import { csvLine } from './rows.ts';
+import { citedBy, csvLine } from './rows.ts';
 
 /** A fictional release in OpenEV Data's layout, written for these tests (see its README); its version is 1.24.0. */
 export const OED_FIXTURE = fileURLToPath(new URL('../fixtures/open-ev-data', import.meta.url));
@@ -47,8 +47,7 @@ export const OWN_VEHICLES = [
     max_ac_kw_oem: '11',
     ac_phases: '3',
     source: 'fixture-spec',
-    dc_source: 'fixture-spec',
-    ac_source: 'fixture-spec',
+    ...citedBy('fixture-spec', ['max_dc_kw_oem', 'max_ac_kw_oem', 'ac_phases']),
   }),
   csvLine('vehicles', {
     slug: 'testwerk-t-3-gtx-2024-eu',
@@ -59,7 +58,7 @@ export const OWN_VEHICLES = [
     battery_kwh_usable: '77',
     max_dc_kw_oem: '185',
     source: 'fixture-spec',
-    dc_source: 'fixture-spec',
+    ...citedBy('fixture-spec', ['battery_kwh_usable', 'max_dc_kw_oem']),
     note: 'our own note',
   }),
 ];
@@ -100,8 +99,8 @@ export function addOwnPerformance(root: string, kw: number): void {
         trim: 'Performance',
         model_year: '2024',
         max_dc_kw_oem: String(kw),
+        max_dc_kw_oem_source: 'fixture-test',
         source: 'fixture-spec',
-        dc_source: 'fixture-test',
       })}\n`,
   );
   editData(

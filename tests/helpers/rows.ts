@@ -1,6 +1,7 @@
 // Test helpers: typed row builders (vehicle, charger, connector rows, paths, …), located rows and whole datasets.
 import { indexTables, type Dataset } from '../../build/data/dataset.ts';
 import type { LoadedTables } from '../../build/data/load.ts';
+import { figureSourceColumn, type FigureSourceColumn, type VehicleFigure } from '../../build/data/figure-sources.ts';
 import type { Location } from '../../build/data/problems.ts';
 import {
   TABLES,
@@ -50,6 +51,14 @@ export function csvLine<K extends CsvTable>(
     .join(',');
 }
 
+/** The source columns of these vehicle figures, each citing `ids` (a CSV cell, or a row's list). */
+export function citedBy<T extends string | string[]>(
+  ids: T,
+  figures: readonly VehicleFigure[],
+): Partial<Record<FigureSourceColumn, T>> {
+  return Object.fromEntries(figures.map((figure) => [figureSourceColumn(figure), ids]));
+}
+
 /** A builder of rows: the defaults (a fresh copy each time) with the given fields. */
 const builder =
   <Row extends object>(defaults: Row) =>
@@ -68,8 +77,7 @@ export const vehicle = builder<VehicleRow>(
     max_ac_kw_oem: '11',
     ac_phases: '3',
     source: SPEC,
-    dc_source: SPEC,
-    ac_source: SPEC,
+    ...citedBy(SPEC, ['battery_kwh_usable', 'architecture_voltage_v', 'max_dc_kw_oem', 'max_ac_kw_oem', 'ac_phases']),
   }),
 );
 

@@ -161,8 +161,8 @@ describe('a release between two syncs', () => {
       // Volt B gets a boost figure, Volt A leaves Great Britain: edges change and one goes.
       editData(project, 'vehicles.csv', (t) =>
         t.replace(
-          'volt-b-800-2024,Fixture,Volt B,800,2024,77,800,230,,',
-          'volt-b-800-2024,Fixture,Volt B,800,2024,77,800,230,50,',
+          'volt-b-800-2024,Fixture,Volt B,800,2024,77,fixture-spec,800,fixture-spec,230,fixture-spec,,,',
+          'volt-b-800-2024,Fixture,Volt B,800,2024,77,fixture-spec,800,fixture-spec,230,fixture-spec,50,fixture-spec,',
         ),
       );
       editData(project, 'vehicle_regions.csv', (t) =>

@@ -40,9 +40,19 @@ describe('an outside pull request that adds a vehicle', () => {
     git(fork, 'clone', '-q', upstream, '.');
     git(fork, 'checkout', '-q', '-b', 'add-volt-g');
     const slug = 'fixture-volt-g-400-2025-eu'; // brand, model year and market, as the slug conventions ask of new rows
+    // The variant and each figure given cite a source: `source`, and the `<figure>_source` column of each figure.
+    const figures = {
+      battery_kwh_usable: '64',
+      architecture_voltage_v: '400',
+      max_dc_kw_oem: '135',
+      max_ac_kw_oem: '11',
+      ac_phases: '3',
+    };
     const columns = readFileSync(path.join(fork, 'data/vehicles.csv'), 'utf8').split('\n')[0]!.split(',');
     const sourced = Object.fromEntries(
-      columns.filter((column) => /source$/.test(column)).map((column) => [column, 'fixture-spec']),
+      columns
+        .filter((column) => column === 'source' || Object.keys(figures).some((figure) => column === `${figure}_source`))
+        .map((column) => [column, 'fixture-spec']),
     );
     addRow(fork, 'vehicles.csv', {
       slug,
@@ -50,11 +60,7 @@ describe('an outside pull request that adds a vehicle', () => {
       family: 'Volt G',
       trim: '400',
       model_year: '2025',
-      battery_kwh_usable: '64',
-      architecture_voltage_v: '400',
-      max_dc_kw_oem: '135',
-      max_ac_kw_oem: '11',
-      ac_phases: '3',
+      ...figures,
       ...sourced,
     });
     addRow(fork, 'vehicle_regions.csv', {

@@ -29,8 +29,8 @@ const ledger = (root: string): Map<string, LedgerEntry> => {
 const giveVoltBABoost = (root: string) =>
   editData(root, 'vehicles.csv', (t) =>
     t.replace(
-      'volt-b-800-2024,Fixture,Volt B,800,2024,77,800,230,,',
-      'volt-b-800-2024,Fixture,Volt B,800,2024,77,800,230,50,',
+      'volt-b-800-2024,Fixture,Volt B,800,2024,77,fixture-spec,800,fixture-spec,230,fixture-spec,,,',
+      'volt-b-800-2024,Fixture,Volt B,800,2024,77,fixture-spec,800,fixture-spec,230,fixture-spec,50,fixture-spec,',
     ),
   );
 const json = (root: string, file: string) => JSON.parse(readFileSync(path.join(root, 'public', file), 'utf8'));

@@ -16,8 +16,8 @@ describe('npm run diff', () => {
     editData(root, 'chargers.csv', (t) => t.replace('amp-dc-50,Amp,DC 50,DC,50,', 'amp-dc-50,Amp,DC 50,DC,60,'));
     editData(root, 'vehicles.csv', (t) =>
       t.replace(
-        'volt-a-400-2024,Fixture,Volt A,400,2024,60,400,150,',
-        'volt-a-400-2024,Fixture,Volt A,400,2024,60,400,120,',
+        'volt-a-400-2024,Fixture,Volt A,400,2024,60,fixture-spec,400,fixture-spec,150,',
+        'volt-a-400-2024,Fixture,Volt A,400,2024,60,fixture-spec,400,fixture-spec,120,',
       ),
     );
     editData(root, 'vehicle_regions.csv', (t) => t.replace('volt-a-400-2024,GB,type2,ccs2,fixture-spec\n', ''));
@@ -52,11 +52,11 @@ describe('npm run diff', () => {
 
   it('a ref whose data/ no longer passes the checks is named, with its first problem', async () => {
     const root = copyFixture();
-    editData(root, 'vehicles.csv', (t) => t.replace(',2024,60,400,150,', ',twenty,60,400,150,'));
+    editData(root, 'vehicles.csv', (t) => t.replace('Volt A,400,2024,60,', 'Volt A,400,twenty,60,'));
     git(root, 'init', '-q', '-b', 'main');
     git(root, 'add', '-A');
     git(root, 'commit', '-q', '-m', 'broken');
-    editData(root, 'vehicles.csv', (t) => t.replace(',twenty,60,400,150,', ',2024,60,400,150,'));
+    editData(root, 'vehicles.csv', (t) => t.replace('Volt A,400,twenty,60,', 'Volt A,400,2024,60,'));
     const result = await runCli('diff', ['main', '--root', root]);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(

@@ -67,11 +67,14 @@ describe('importing a release into a project', () => {
       max_dc_kw_oem: '250',
       max_ac_kw_oem: '',
       ac_one_phase_a: '',
-      ac_source: '',
+      max_ac_kw_oem_source: '',
+      ac_phases_source: '',
     });
-    const cited = eu.dc_source!.split(' ');
+    const cited = eu.max_dc_kw_oem_source!.split(' ');
     expect(cited[0]).toBe(record);
-    expect(eu.source).toBe(eu.dc_source);
+    // Each figure the record gives cites it, as does the variant itself.
+    for (const column of ['source', 'battery_kwh_usable_source', 'architecture_voltage_v_source'])
+      expect(eu[column], column).toBe(eu.max_dc_kw_oem_source);
     expect(eu.note).toMatch(
       /^\[OpenEV Data 1\.24\.0, src\/fixture_motors\/arrow\/2024\/arrow_performance\.json: imported; pack voltage is the record's 400v class; AC left empty/,
     );
@@ -98,9 +101,9 @@ describe('importing a release into a project', () => {
     const { root, result } = await imported();
     const gtx = vehicle(root, 'testwerk-t-3-gtx-2024-eu')!;
     expect(gtx.max_dc_kw_oem).toBe('185');
-    expect(gtx.dc_source).toBe('fixture-spec');
+    expect(gtx.max_dc_kw_oem_source).toBe('fixture-spec');
     expect(gtx.note).toBe(
-      "our own note [OpenEV Data 1.24.0, src/testwerk/t_3/2024/t_3_gtx.json: max_dc_kw_oem 175 against 185 here (5.4 % apart): this row's own sources stand; fills max_ac_kw_oem, ac_phases]",
+      "our own note [OpenEV Data 1.24.0, src/testwerk/t_3/2024/t_3_gtx.json: max_dc_kw_oem 175 against 185 here (5.4 % apart): this row's own sources stand; fills architecture_voltage_v, max_ac_kw_oem, ac_phases (pack voltage is the record's 400v class)]",
     );
     expect(of(result.findings, 'conflict')).toEqual([
       {
@@ -118,19 +121,35 @@ describe('importing a release into a project', () => {
     );
   });
 
-  it('fills a figure group no source of ours backs, and cites the record beside ours where they agree', async () => {
-    const { root } = await imported();
+  it('fills each empty figure, citing the record for it alone, and cites the record beside ours where they agree', async () => {
+    const { root, result } = await imported();
     const gtx = vehicle(root, 'testwerk-t-3-gtx-2024-eu')!;
-    expect([gtx.max_ac_kw_oem, gtx.ac_phases, gtx.ac_source!.split(' ')[0]]).toEqual([
-      '11',
-      '3',
-      'oed-testwerk-t-3-2024-t-3-gtx',
-    ]);
-    // The usable 77 kWh agrees: the general sources gain the record; the battery is ours.
-    expect(gtx.source).toMatch(/^fixture-spec oed-testwerk-t-3-2024-t-3-gtx /);
+    const record = 'oed-testwerk-t-3-2024-t-3-gtx';
+    expect([gtx.max_ac_kw_oem, gtx.ac_phases]).toEqual(['11', '3']);
+    expect([gtx.max_ac_kw_oem_source!.split(' ')[0], gtx.ac_phases_source!.split(' ')[0]]).toEqual([record, record]);
+    // The usable 77 kWh agrees: that figure gains the record; the variant's own sources and the DC peak (in conflict)
+    // do not.
+    expect(gtx.battery_kwh_usable_source).toMatch(/^fixture-spec oed-testwerk-t-3-2024-t-3-gtx /);
+    expect([gtx.source, gtx.max_dc_kw_oem_source]).toEqual(['fixture-spec', 'fixture-spec']);
     const rwd = vehicle(root, 'fixture-motors-arrow-rwd-2024-eu')!;
     expect(rwd.max_dc_kw_oem).toBe('170');
-    expect(rwd.dc_source!.split(' ')).toEqual([
+    // The pack voltage, empty beside DC and AC figures of ours, is filled from the record (its class) and cites it alone.
+    expect([rwd.architecture_voltage_v, rwd.architecture_voltage_v_source!.split(' ')[0]]).toEqual([
+      '400',
+      'oed-fixture-motors-arrow-2024-arrow',
+    ]);
+    expect(rwd.architecture_voltage_v_source).not.toContain('fixture-spec');
+    expect(of(result.findings, 'filled')).toContainEqual({
+      kind: 'filled',
+      record: 'src/fixture_motors/arrow/2024/arrow.json',
+      vehicle: 'fixture-motors-arrow-rwd-2024-eu',
+      field: 'architecture_voltage_v',
+      theirs: '400',
+    });
+    expect(importReport(result)).toMatch(
+      /- empty figures filled, by figure: battery_kwh_usable \d+, architecture_voltage_v \d+/,
+    );
+    expect(rwd.max_dc_kw_oem_source!.split(' ')).toEqual([
       'fixture-spec',
       'oed-fixture-motors-arrow-2024-arrow',
       expect.stringMatching(/^oed-doc-example-com-fixture-motors-arrow-/),
@@ -150,7 +169,7 @@ describe('importing a release into a project', () => {
     await importOpenEvData({ root, from: OED_FIXTURE });
     expect(vehicle(root, 'fixture-motors-arrow-performance-2024-eu')).toMatchObject({
       max_dc_kw_oem: '200',
-      dc_source: 'fixture-test',
+      max_dc_kw_oem_source: 'fixture-test',
     });
     const na = vehicle(root, 'fixture-motors-arrow-performance-2024-na')!;
     expect([na.max_dc_kw_oem, na.architecture_voltage_v]).toEqual(['', '400']);
@@ -197,7 +216,7 @@ describe('importing a release into a project', () => {
     editData(root, 'vehicle_regions.csv', (text) => `${text}testwerk-t-3-2024-eu,EU,type2,ccs2,fixture-spec\n`);
     const { findings } = await importOpenEvData({ root, from: OED_FIXTURE });
     const row = vehicle(root, 'testwerk-t-3-2024-eu')!;
-    expect([row.max_dc_kw_oem, row.dc_source!.split(' ')[0]]).toEqual(['135', 'oed-testwerk-t-3-2024-t-3']);
+    expect([row.max_dc_kw_oem, row.max_dc_kw_oem_source!.split(' ')[0]]).toEqual(['135', 'oed-testwerk-t-3-2024-t-3']);
     expect(of(findings, 'conflict').filter((f) => f.vehicle === 'testwerk-t-3-2024-eu')).toEqual([]);
     expect(of(findings, 'matched').filter((f) => f.vehicle === 'testwerk-t-3-2024-eu')).toHaveLength(2);
   });
@@ -230,9 +249,8 @@ describe('re-importing', () => {
       editData(root, 'vehicles.csv', (text) =>
         text.replace(/^fixture-motors-arrow-performance-2024-eu,.*$/m, (line) => {
           const cells = line.split(',');
-          cells[column('vehicles', 'architecture_voltage_v') - 1] = '';
           cells[column('vehicles', 'max_dc_kw_oem') - 1] = '240';
-          cells[column('vehicles', 'dc_source') - 1] = 'fixture-test';
+          cells[column('vehicles', 'max_dc_kw_oem_source') - 1] = 'fixture-test';
           return cells.join(',');
         }),
       );
@@ -244,18 +262,25 @@ describe('re-importing', () => {
     ownFigures(importFirst);
     await importOpenEvData({ root: importFirst, from: OED_FIXTURE });
 
-    // Either way ours stands (240 kW, no voltage), and the record, 4.2 % from it, is cited beside ours.
+    // Either way ours stands (240 kW), the record, 4.2 % from it, is cited beside ours, and the pack voltage we lack
+    // is the record's, cited to it alone.
     for (const root of [primaryFirst, importFirst]) {
       const row = vehicle(root, 'fixture-motors-arrow-performance-2024-eu')!;
-      expect([row.max_dc_kw_oem, row.architecture_voltage_v], root).toEqual(['240', '']);
-      expect(row.dc_source!.split(' ').slice(0, 2), root).toEqual([
+      expect([row.max_dc_kw_oem, row.architecture_voltage_v], root).toEqual(['240', '400']);
+      expect(row.max_dc_kw_oem_source!.split(' ').slice(0, 2), root).toEqual([
         'fixture-test',
         'oed-fixture-motors-arrow-2024-arrow-performance',
       ]);
+      expect(row.architecture_voltage_v_source!.split(' ')[0], root).toBe(
+        'oed-fixture-motors-arrow-2024-arrow-performance',
+      );
     }
-    expect(vehicle(importFirst, 'fixture-motors-arrow-performance-2024-eu')!.dc_source).toBe(
-      vehicle(primaryFirst, 'fixture-motors-arrow-performance-2024-eu')!.dc_source,
-    );
+    // Every figure and its sources alike; only the variant's own `source` tells who created the row.
+    const withoutVariantSource = (root: string) => {
+      const { source, ...rest } = vehicle(root, 'fixture-motors-arrow-performance-2024-eu')!;
+      return [source!.startsWith('oed-'), rest];
+    };
+    expect(withoutVariantSource(importFirst)).toEqual([true, withoutVariantSource(primaryFirst)[1]]);
     expect(regions(importFirst, 'fixture-motors-arrow-performance-2024-eu')).toEqual(
       regions(primaryFirst, 'fixture-motors-arrow-performance-2024-eu'),
     );
@@ -268,8 +293,11 @@ describe('re-importing', () => {
     editData(root, 'vehicles.csv', (text) =>
       text.replace(/^prototypo-p4-e-volt-40-2024-eu,.*$/m, (line) => {
         const cells = line.split(',');
-        const [amps, acSource] = [column('vehicles', 'ac_one_phase_a') - 1, column('vehicles', 'ac_source') - 1];
-        [cells[amps], cells[acSource]] = ['32', `${cells[acSource]} fixture-test`.trim()];
+        const [amps, ampsSource] = [
+          column('vehicles', 'ac_one_phase_a') - 1,
+          column('vehicles', 'ac_one_phase_a_source') - 1,
+        ];
+        [cells[amps], cells[ampsSource]] = ['32', 'fixture-test'];
         return cells.join(',');
       }),
     );
@@ -278,7 +306,7 @@ describe('re-importing', () => {
     expect(of(result.findings, 'dropped')).toEqual([]);
     for (const slug of siblings) expect(vehicle(root, slug), slug).toBeDefined();
     expect(vehicle(root, 'prototypo-p4-e-volt-40-2024-eu')).toMatchObject({ ac_one_phase_a: '32' });
-    expect(vehicle(root, 'prototypo-p4-e-volt-40-2024-eu')!.ac_source).toContain('fixture-test');
+    expect(vehicle(root, 'prototypo-p4-e-volt-40-2024-eu')!.ac_one_phase_a_source).toBe('fixture-test');
   });
 
   it('takes back the variants of a record the release no longer has', async () => {

@@ -35,7 +35,8 @@ export const citedSources: DerivationRule = {
   input: 'the rows whose facts the edge used, and the observation',
   conclusion:
     "the sources of the vehicle's region row (inlets), the chosen connector row, the charger, the vehicle's DC or AC " +
-    "figures for the path's current, the implied facts the power rule used, the adapter programme, the vehicle's `source` when " +
+    "figures for the path's current (each figure's `<figure>_source`, or its platform's), the implied facts the power " +
+    "rule used, the adapter programme, the vehicle's `source` when " +
     'its own protocols are shared, and the observation; with no path, the region row and every connector row of R. ' +
     'The rules marker is added unless an observation decided the edge',
   decide(draft) {

@@ -1,7 +1,7 @@
 // Rule "confidence": how sure an edge is, 0..1, from how it was decided (observation, specs), what was missing and
 // where the vehicle's figures come from (our own sources, an imported dataset only, or both agreeing).
 import type { SourceKind, State } from '../../core/vocabulary.ts';
-import { currentFigureSourceIds } from '../../data/figure-sources.ts';
+import { CURRENT_FIGURES, figureSourceIds } from '../../data/figure-sources.ts';
 import type { DerivationRule, EdgeDraft } from '../rule.ts';
 
 /** The kinds of source an observation can rest on: not the rules' marker, not an imported dataset. */
@@ -64,9 +64,9 @@ export function powerCertainty(
 }
 
 /**
- * Where the vehicle's figures for a current come from, by the kinds of the sources they cite: our own sources, an
- * imported dataset alone, or both (written by the importer only where the dataset agrees, within 5 %, with every
- * figure both give).
+ * Where a vehicle figure comes from, by the kinds of the sources its own column (`<figure>_source`) cites: our own
+ * sources, an imported dataset alone, or both (written by the importer only where the dataset agrees with the figure
+ * within 5 %).
  */
 export type FigureProvenance = 'own' | 'upstream-only' | 'corroborated';
 
@@ -117,13 +117,20 @@ export function derivedConfidence(inputs: DerivedConfidenceInputs): number {
   return round2(Math.max(c.floor, score));
 }
 
-/** The kinds of the sources behind the vehicle's figures for the chosen path's current (none without a path). */
-function figureSourceKinds(draft: EdgeDraft): SourceKind[] {
+/**
+ * Where the vehicle's figures for the chosen path's current come from, each figure by the kinds of its own sources:
+ * the weakest of them (one resting on a dataset alone makes the path's figures so; own when there is no path).
+ */
+function pathFigureProvenance(draft: EdgeDraft): FigureProvenance {
   const { vehicle, data } = draft.pairing;
-  if (draft.best === null) return [];
-  return currentFigureSourceIds(vehicle, draft.best.path.current)
-    .map((id) => data.sources.get(id)?.kind)
-    .filter((k): k is SourceKind => k !== undefined);
+  if (draft.best === null) return 'own';
+  const each = CURRENT_FIGURES[draft.best.path.current]
+    .map((figure) => figureSourceIds(vehicle, figure))
+    .filter((ids) => ids.length > 0)
+    .map((ids) =>
+      figureProvenance(ids.map((id) => data.sources.get(id)?.kind).filter((k): k is SourceKind => k !== undefined)),
+    );
+  return (['upstream-only', 'corroborated'] as const).find((p) => each.includes(p)) ?? 'own';
 }
 
 /** The power range of the answer: the chosen path's, widened by the missing figures the answer lists. */
@@ -142,8 +149,8 @@ export const confidence: DerivationRule = {
   stage: 'edge',
   input:
     'how the edge was decided: an observation and its sources, or the rules, what they could not check, how much of ' +
-    "the power rests on missing figures, and where the vehicle's figures for the path's current come from (our own " +
-    'sources, an imported dataset alone, or both)',
+    "the power rests on missing figures, and where the vehicle's figures for the path's current come from (each " +
+    "figure's `<figure>_source`: our own sources, an imported dataset alone, or both; the weakest figure counts)",
   conclusion: 'a score from 0 to 1 (table below)',
   decide(draft) {
     if (draft.observation) {
@@ -158,7 +165,7 @@ export const confidence: DerivationRule = {
       noPhysicalPath: draft.best === null,
       adapter: draft.best?.path.adapter != null,
       uncheckedInputs: draft.best?.power?.unchecked.length ?? 0,
-      figures: figureProvenance(figureSourceKinds(draft)),
+      figures: pathFigureProvenance(draft),
       power: powerCertainty(draft.kw, answerRange(draft), draft.missing.filter((m) => m.decides === 'power').length),
     });
   },

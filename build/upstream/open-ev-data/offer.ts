@@ -1,10 +1,9 @@
-// What one OpenEV Data proposal offers a vehicle row: its figures as cells by figure group, why it leaves figures out
+// What one OpenEV Data proposal offers a vehicle row: its figures as cells, each on its own, why it leaves figures out
 // or reads them as it does, and how far each is from ours. A figure our own sources contradict (more than 5 % apart
 // on a row of ours the record describes) is offered nowhere else: not to a new variant, not to another row, and not
 // by the same record of another model year where it repeats the same figure (upstream copies records across years).
 import type { Row } from '../data-files.ts';
-import { isOwnedSource } from './citations.ts';
-import { GROUPS, ids, type Group } from './ownership.ts';
+import { IMPORTED_FIGURES, isOwnFigure, type ImportedFigure } from './ownership.ts';
 import type { Proposal } from './propose.ts';
 
 /** Two figures further apart than this (relative to ours) disagree. */
@@ -12,18 +11,13 @@ export const AGREEMENT_TOLERANCE = 0.05;
 
 export interface Offer {
   proposal: Proposal;
-  cells: Record<Group, Record<string, string>>;
-  whys: Record<Group, string[]>;
+  /** The figures the record gives, as cells, less those our own sources contradict elsewhere. */
+  figures: Partial<Record<ImportedFigure, string>>;
+  /** The variant's own fields (bidirectional), written only where the variant is the importer's. */
+  variant: Row;
+  /** Why a figure was left out, or read as it is (a voltage class). */
+  whys: Partial<Record<ImportedFigure, string[]>>;
 }
-
-const GROUP_OF: Record<string, Group> = {
-  battery_kwh_usable: 'source',
-  bidirectional: 'source',
-  max_dc_kw_oem: 'dc_source',
-  architecture_voltage_v: 'dc_source',
-  max_ac_kw_oem: 'ac_source',
-  ac_phases: 'ac_source',
-};
 
 /** The same record in every model year: src/tesla/model_y/2025/model_y.json → src/tesla/model_y/model_y.json. */
 const acrossYears = (recordPath: string) => recordPath.replace(/\/\d{4}\//, '/');
@@ -36,33 +30,34 @@ export const contradictionKey = (recordPath: string, field: string, value: strin
 /** The proposal's offer, less the figures our own sources contradict. */
 export function offerOf(p: Proposal, contradicted: Contradicted = new Map()): Offer {
   const cell = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
-  const all: Record<string, string> = {
+  const all: Record<ImportedFigure, string> = {
     battery_kwh_usable: cell(p.usable.value),
-    bidirectional: p.bidirectional.join(' '),
-    max_dc_kw_oem: cell(p.dc?.kw),
     architecture_voltage_v: cell(p.dc?.voltage.value),
+    max_dc_kw_oem: cell(p.dc?.kw),
     max_ac_kw_oem: cell(p.ac.value?.kw),
     ac_phases: cell(p.ac.value?.phases),
   };
-  const cells = { source: {}, dc_source: {}, ac_source: {} } as Record<Group, Record<string, string>>;
-  const whys: Record<Group, string[]> = {
-    source: p.usable.why ? [p.usable.why] : [],
-    dc_source: p.dc?.voltage.why ? [p.dc.voltage.why] : [],
-    ac_source: p.ac.why ? [p.ac.why] : [],
+  const whys: Offer['whys'] = {};
+  const why = (figure: ImportedFigure, text: string | undefined) => {
+    if (text) whys[figure] = [...(whys[figure] ?? []), text];
   };
-  for (const [field, value] of Object.entries(all)) {
+  why('battery_kwh_usable', p.usable.why);
+  why('architecture_voltage_v', p.dc?.voltage.why);
+  // The AC rule leaves out both figures (the power's why) or only the phase count.
+  why(p.ac.value === null ? 'max_ac_kw_oem' : 'ac_phases', p.ac.why);
+  const figures: Offer['figures'] = {};
+  for (const figure of IMPORTED_FIGURES) {
+    const value = all[figure];
     if (value === '') continue;
-    const group = GROUP_OF[field]!;
-    const ours = contradicted.get(contradictionKey(p.record.path, field, value));
-    if (ours === undefined) cells[group][field] = value;
-    else whys[group].push(`${field} left empty: our own sources for ${ours} contradict the record's ${value}`);
+    const ours = contradicted.get(contradictionKey(p.record.path, figure, value));
+    if (ours === undefined) figures[figure] = value;
+    else why(figure, `${figure} left empty: our own sources for ${ours} contradict the record's ${value}`);
   }
-  return { proposal: p, cells, whys };
+  return { proposal: p, figures, variant: { bidirectional: p.bidirectional.join(' ') }, whys };
 }
 
-/** How far apart two cells of a field are, or null when they agree. */
-export function disagreement(field: string, ours: string, theirs: string, p: Proposal): string | null {
-  if (field === 'bidirectional') return null;
+/** How far apart two cells of a figure are, or null when they agree. */
+export function disagreement(field: ImportedFigure, ours: string, theirs: string, p: Proposal): string | null {
   if (field === 'architecture_voltage_v' && p.dc?.voltageFromClass) {
     const classOf = (volts: number) => (volts > 500 ? '800v' : '400v');
     return classOf(Number(ours)) === classOf(Number(theirs)) ? null : `the ${classOf(Number(theirs))} class`;
@@ -72,19 +67,15 @@ export function disagreement(field: string, ours: string, theirs: string, p: Pro
   return apart > AGREEMENT_TOLERANCE ? `${(apart * 100).toFixed(1)} % apart` : null;
 }
 
-/** The groups of a row our own sources back (those citing only the importer's are its own doing). */
-export const ownGroups = (row: Row): Group[] =>
-  GROUPS.filter((group) => {
-    const cited = ids(row[group]);
-    return cited.length > 0 && !cited.every(isOwnedSource);
-  });
+/** The figures the offer gives that a row backs with our own sources (those citing only the importer's are its own). */
+export const ownFiguresOffered = (row: Row, offer: Offer): ImportedFigure[] =>
+  IMPORTED_FIGURES.filter((figure) => offer.figures[figure] !== undefined && isOwnFigure(row, figure));
 
 /** Adds the figures of the offer that a row of ours contradicts (see Contradicted). */
 export function addContradictions(row: Row, offer: Offer, into: Map<string, string>): void {
-  for (const group of ownGroups(row))
-    for (const [field, theirs] of Object.entries(offer.cells[group])) {
-      const ours = row[field] ?? '';
-      if (ours !== '' && disagreement(field, ours, theirs, offer.proposal) !== null)
-        into.set(contradictionKey(offer.proposal.record.path, field, theirs), row.slug!);
-    }
+  for (const figure of ownFiguresOffered(row, offer)) {
+    const [ours, theirs] = [row[figure] ?? '', offer.figures[figure]!];
+    if (ours !== '' && disagreement(figure, ours, theirs, offer.proposal) !== null)
+      into.set(contradictionKey(offer.proposal.record.path, figure, theirs), row.slug!);
+  }
 }

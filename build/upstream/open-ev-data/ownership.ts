@@ -1,22 +1,32 @@
-// What an OpenEV Data import writes into our rows and how a re-run takes it back: the figure groups of a vehicle
-// row, the importer's source ids and note fragments, and the rows only they back.
+// What an OpenEV Data import writes into our rows and how a re-run takes it back: a vehicle row's figures, each with
+// its own source column, the importer's source ids and note fragments, and the rows only they back.
+import { VEHICLE_FIGURES, figureSourceColumn, type VehicleFigure } from '../../data/figure-sources.ts';
 import type { ImportFiles, Row } from '../data-files.ts';
 import { isOwnedSource } from './citations.ts';
 
-/** A vehicle row's source columns and the figures each backs: the unit in which the importer fills or cross-checks. */
-export const FACT_GROUPS = {
-  source: ['battery_kwh_usable', 'bidirectional'],
-  dc_source: ['architecture_voltage_v', 'max_dc_kw_oem', 'boost_dc_kw'],
-  ac_source: ['max_ac_kw_oem', 'ac_phases', 'ac_one_phase_a'],
-} as const;
-export type Group = keyof typeof FACT_GROUPS;
-export const GROUPS = Object.keys(FACT_GROUPS) as Group[];
+/** The figures a record can give (the importer fills or cross-checks each alone; it never gives boost or one-phase A). */
+export const IMPORTED_FIGURES = [
+  'battery_kwh_usable',
+  'architecture_voltage_v',
+  'max_dc_kw_oem',
+  'max_ac_kw_oem',
+  'ac_phases',
+] as const satisfies readonly VehicleFigure[];
+export type ImportedFigure = (typeof IMPORTED_FIGURES)[number];
+
+/** What the variant's own `source` backs besides the variant: written only on a row whose variant is the importer's. */
+export const VARIANT_FIELDS = ['bidirectional'] as const;
 
 /** The importer's notes are bracketed fragments starting so; a re-import removes them and writes them again. */
 export const NOTE_FRAGMENT = /\s*\[OpenEV Data [^\]]*\]/g;
 
 export const ids = (cell: string | undefined) => (cell ?? '').split(' ').filter(Boolean);
 export const join = (list: readonly string[]) => [...new Set(list)].join(' ');
+
+/** A figure of the row is ours when its source column cites a source that is not the importer's. */
+export const isOwnFigure = (row: Row, figure: VehicleFigure): boolean =>
+  ids(row[figureSourceColumn(figure)]).some((id) => !isOwnedSource(id));
+
 /**
  * Removes what an earlier import wrote: owned ids, the figures only they backed, notes, and the rows only they backed
  * (a region row of the importer also cites the sources of the inlet rule it follows, `ruleSources`). `created` names
@@ -30,17 +40,18 @@ export function takeBack(
   const dropped: string[] = [];
   const created = new Set<string>();
   const vehicles = files.vehicles.flatMap((original) => {
-    const variantSources = ids(original.source);
-    if (variantSources.length > 0 && variantSources.every(isOwnedSource)) created.add(original.slug!);
     const row: Row = { ...original, note: (original.note ?? '').replace(NOTE_FRAGMENT, '').trim() };
     let ours = 0;
-    for (const group of GROUPS) {
-      const all = ids(row[group]);
+    const takeIds = (column: string, backs: readonly string[]) => {
+      const all = ids(row[column]);
       const kept = all.filter((id) => !isOwnedSource(id));
-      if (kept.length < all.length && kept.length === 0) for (const field of FACT_GROUPS[group]) row[field] = '';
-      row[group] = join(kept);
+      if (kept.length < all.length && kept.length === 0) for (const field of backs) row[field] = '';
+      row[column] = join(kept);
       ours += kept.length;
-    }
+      return all.length > 0 && kept.length === 0;
+    };
+    if (takeIds('source', VARIANT_FIELDS)) created.add(row.slug!);
+    for (const figure of VEHICLE_FIGURES) takeIds(figureSourceColumn(figure), [figure]);
     if (ours > 0) return [row];
     dropped.push(row.slug!);
     return [];

@@ -1,8 +1,9 @@
-// The import's report, as Markdown: where it read the release, what it created and filled, where our own sources and
-// OpenEV Data disagree by more than 5 % (ours stand), what it left for a maintainer's decision, what it skipped or
-// left out and why; and, for a verify, how data/ differs from the re-import.
+// The import's report, as Markdown: where it read the release, what it created and filled (per figure), where a figure
+// of ours and OpenEV Data disagree by more than 5 % (ours stands), what it left for a maintainer's decision, what it
+// skipped or left out and why; and, for a verify, how data/ differs from the re-import.
 import type { Finding } from './apply.ts';
 import type { ImportResult } from './import.ts';
+import { IMPORTED_FIGURES } from './ownership.ts';
 
 type Of<K extends Finding['kind']> = Extract<Finding, { kind: K }>;
 const of = <K extends Finding['kind']>(findings: readonly Finding[], kind: K) =>
@@ -17,6 +18,10 @@ const table = (header: string[], rows: string[][]) =>
         ...rows.map((r) => `| ${r.join(' | ')} |`),
       ];
 
+/** How many findings name each figure, in the importer's order of figures. */
+const byFigure = (findings: readonly { field: string }[]) =>
+  IMPORTED_FIGURES.map((figure) => `${figure} ${count(findings.filter((f) => f.field === figure).length)}`).join(', ');
+
 /** The report of one import run. */
 export function importReport(result: ImportResult): string {
   const { findings, extract, release } = result;
@@ -28,8 +33,9 @@ export function importReport(result: ImportResult): string {
     '',
     `- variants created: ${count(of(findings, 'created').length)}; region rows added: ${count(of(findings, 'region').length)}`,
     `- existing variants matched: ${count(new Set(of(findings, 'matched').map((f) => f.vehicle)).size)}; their ` +
-      `figure groups filled: ${count(of(findings, 'filled').length)}, agreeing: ` +
-      `${count(of(findings, 'agreed').length)}; figures in conflict: ${count(of(findings, 'conflict').length)}`,
+      `empty figures filled: ${count(of(findings, 'filled').length)}, figures of ours agreeing: ` +
+      `${count(of(findings, 'agreed').length)}; in conflict: ${count(of(findings, 'conflict').length)}`,
+    `- empty figures filled, by figure: ${byFigure(of(findings, 'filled'))}`,
     `- written: ${result.written.length > 0 ? result.written.join(', ') : 'nothing'}`,
     '',
     '## Conflicts: our own sources and OpenEV Data more than 5 % apart (ours stand; the row notes it)',
@@ -37,13 +43,6 @@ export function importReport(result: ImportResult): string {
     ...table(
       ['vehicle', 'figure', 'ours', 'OpenEV Data', 'apart', 'record'],
       of(findings, 'conflict').map((f) => [f.vehicle, f.field, f.ours, f.theirs, f.apart, f.record]),
-    ),
-    '',
-    '## Figures OpenEV Data gives where a row with its own sources has none (not filled; for a maintainer)',
-    '',
-    ...table(
-      ['vehicle', 'figure', 'OpenEV Data', 'record'],
-      of(findings, 'not-filled').map((f) => [f.vehicle, f.field, f.theirs, f.record]),
     ),
     '',
     '## Undecided: the family already has variants of ours that year and market (decide in mapping.yaml)',

@@ -1,20 +1,20 @@
-// How one OpenEV Data proposal changes our rows: a new variant, or an existing one whose figure groups without a
-// source are filled and whose groups our own sources back are cross-checked (over 5 % apart: noted, ours stands;
-// else the record is cited beside ours).
+// How one OpenEV Data proposal changes our rows: a new variant, or an existing one whose empty figures are filled,
+// each citing the record for itself alone, and whose figures our own sources back are cross-checked one by one (over
+// 5 % apart: noted, ours stands; else the record is cited beside ours for that figure).
 import type { Region } from '../../core/regions.ts';
+import { figureSourceColumn } from '../../data/figure-sources.ts';
 import type { Row } from '../data-files.ts';
 import type { OwnedSource, RecordCitations } from './citations.ts';
-import { disagreement, ownGroups, type Offer } from './offer.ts';
-import { GROUPS, ids, join, type Group } from './ownership.ts';
+import { disagreement, type Offer } from './offer.ts';
+import { IMPORTED_FIGURES, ids, isOwnFigure, join, type ImportedFigure } from './ownership.ts';
 import type { Proposal } from './propose.ts';
 
 export type Finding =
   | { kind: 'created'; record: string; vehicle: string }
   | { kind: 'matched'; record: string; vehicle: string }
-  | { kind: 'filled'; record: string; vehicle: string; fields: string[] }
-  | { kind: 'agreed'; record: string; vehicle: string; fields: string[] }
+  | { kind: 'filled'; record: string; vehicle: string; field: ImportedFigure; theirs: string }
+  | { kind: 'agreed'; record: string; vehicle: string; field: ImportedFigure }
   | { kind: 'conflict'; record: string; vehicle: string; field: string; ours: string; theirs: string; apart: string }
-  | { kind: 'not-filled'; record: string; vehicle: string; field: string; theirs: string }
   | { kind: 'region'; record: string; vehicle: string; region: Region }
   | { kind: 'skipped'; record: string; market: Region | null; reason: string }
   | { kind: 'undecided'; record: string; market: Region; slug: string; existing: string[] }
@@ -36,63 +36,61 @@ function cite(ctx: Context, citations: RecordCitations): string[] {
 const fragment = (ctx: Context, p: Proposal, text: string) => `[OpenEV Data ${ctx.version}, ${p.record.path}: ${text}]`;
 
 /**
- * Compares the record's figures with a group our own sources back. Over 5 % apart is a conflict (ours stands; the
- * returned note says so); otherwise the record is cited beside ours when at least one figure agrees. Empty cells of
- * ours are listed for a maintainer, never filled.
+ * Compares the record's figure with one our own sources back. Over 5 % apart is a conflict (ours stands; the returned
+ * text goes into the row's note); otherwise the record is cited beside ours for that figure.
  */
-function crossCheck(row: Row, group: Group, offer: Offer, citations: RecordCitations, ctx: Context): string | null {
+function crossCheck(row: Row, figure: ImportedFigure, offer: Offer, citations: RecordCitations, ctx: Context) {
+  const theirs = offer.figures[figure];
+  const ours = row[figure] ?? '';
+  if (theirs === undefined || ours === '') return null;
   const base = { record: offer.proposal.record.path, vehicle: row.slug! };
-  const agreed: string[] = [];
-  const conflicts: string[] = [];
-  for (const [field, theirs] of Object.entries(offer.cells[group])) {
-    const ours = row[field] ?? '';
-    if (field === 'bidirectional') continue;
-    if (ours === '') {
-      ctx.findings.push({ kind: 'not-filled', ...base, field, theirs });
-      continue;
-    }
-    const apart = disagreement(field, ours, theirs, offer.proposal);
-    if (apart === null) agreed.push(field);
-    else {
-      conflicts.push(`${field} ${theirs} against ${ours} here (${apart})`);
-      ctx.findings.push({ kind: 'conflict', ...base, field, ours, theirs, apart });
-    }
+  const apart = disagreement(figure, ours, theirs, offer.proposal);
+  if (apart !== null) {
+    ctx.findings.push({ kind: 'conflict', ...base, field: figure, ours, theirs, apart });
+    return `${figure} ${theirs} against ${ours} here (${apart})`;
   }
-  if (conflicts.length > 0) return `${conflicts.join('; ')}: this row's own sources stand`;
-  if (agreed.length > 0) {
-    row[group] = join([...ids(row[group]), ...cite(ctx, citations)]);
-    ctx.findings.push({ kind: 'agreed', ...base, fields: agreed });
-  }
+  const column = figureSourceColumn(figure);
+  row[column] = join([...ids(row[column]), ...cite(ctx, citations)]);
+  ctx.findings.push({ kind: 'agreed', ...base, field: figure });
   return null;
 }
 
 /**
- * Fills the groups of an existing row that no source backs (from `offer`, which leaves out what our sources
- * contradict elsewhere) and cross-checks those our own sources back (against everything the record gives, `full`).
+ * Fills each empty figure of an existing row from `offer` (which leaves out what our sources contradict elsewhere),
+ * citing the record for that figure alone, and cross-checks each figure our own sources back against everything the
+ * record gives (`full`). A row whose variant the importer made (its `source` empty after the take-back) cites the
+ * record for its variant again, with the record's bidirectional modes.
  */
 export function applyToExisting(row: Row, full: Offer, offer: Offer, citations: RecordCitations, ctx: Context): void {
   const p = offer.proposal;
   const notes: string[] = [];
-  const filled: Group[] = [];
-  const own = ownGroups(row);
+  const filled: ImportedFigure[] = [];
+  const conflicts: string[] = [];
   ctx.findings.push({ kind: 'matched', record: p.record.path, vehicle: row.slug! });
-  for (const group of GROUPS) {
-    const fields = Object.keys(offer.cells[group]);
-    if (own.includes(group)) {
-      const conflict = crossCheck(row, group, full, citations, ctx);
-      if (conflict) notes.push(conflict);
-    } else if (fields.length > 0 && ids(row[group]).length === 0) {
-      // (A group citing only the importer's sources was filled in this run from another record: that one stands.)
-      for (const field of fields) row[field] = offer.cells[group][field]!;
-      row[group] = join(cite(ctx, citations));
-      filled.push(group);
-      ctx.findings.push({ kind: 'filled', record: p.record.path, vehicle: row.slug!, fields });
+  if (ids(row.source).length === 0) {
+    Object.assign(row, offer.variant);
+    row.source = join(cite(ctx, citations));
+  }
+  for (const figure of IMPORTED_FIGURES) {
+    const column = figureSourceColumn(figure);
+    const theirs = offer.figures[figure];
+    if (isOwnFigure(row, figure)) {
+      const conflict = crossCheck(row, figure, full, citations, ctx);
+      if (conflict) conflicts.push(conflict);
+    } else if (theirs !== undefined && (row[figure] ?? '') === '' && ids(row[column]).length === 0) {
+      // (A figure citing only the importer's sources was filled in this run from another record: that one stands.)
+      row[figure] = theirs;
+      row[column] = join(cite(ctx, citations));
+      filled.push(figure);
+      ctx.findings.push({ kind: 'filled', record: p.record.path, vehicle: row.slug!, field: figure, theirs });
     }
   }
+  if (conflicts.length > 0) notes.push(`${conflicts.join('; ')}: this row's own sources stand`);
   if (filled.length > 0) {
-    const reasons = filled.flatMap((group) => offer.whys[group]);
-    const fields = filled.flatMap((group) => Object.keys(offer.cells[group])).join(', ');
-    notes.push(`fills ${fields}${reasons.length ? ` (${reasons.join('; ')})` : ''}`);
+    // Why a filled figure reads as it does, and why a figure the row still lacks was left out.
+    const explained = IMPORTED_FIGURES.filter((figure) => filled.includes(figure) || (row[figure] ?? '') === '');
+    const reasons = explained.flatMap((figure) => offer.whys[figure] ?? []);
+    notes.push(`fills ${filled.join(', ')}${reasons.length ? ` (${reasons.join('; ')})` : ''}`);
   }
   if (notes.length > 0) row.note = [row.note, fragment(ctx, p, notes.join('; '))].filter(Boolean).join(' ');
 }
@@ -100,12 +98,11 @@ export function applyToExisting(row: Row, full: Offer, offer: Offer, citations: 
 export function newVehicle(offer: Offer, citations: RecordCitations, ctx: Context): Row {
   const p = offer.proposal;
   const row: Row = { slug: p.slug, brand: p.brand, family: p.family, trim: p.trim, model_year: String(p.record.year) };
-  for (const group of GROUPS) {
-    Object.assign(row, offer.cells[group]);
-    const given = Object.keys(offer.cells[group]).length > 0 || group === 'source';
-    row[group] = given ? join(cite(ctx, citations)) : '';
-  }
-  const reasons = GROUPS.flatMap((group) => offer.whys[group]);
+  const cited = join(cite(ctx, citations));
+  Object.assign(row, offer.variant, { source: cited });
+  for (const [figure, value] of Object.entries(offer.figures))
+    Object.assign(row, { [figure]: value, [figureSourceColumn(figure as ImportedFigure)]: cited });
+  const reasons = IMPORTED_FIGURES.flatMap((figure) => offer.whys[figure] ?? []);
   row.note = fragment(ctx, p, `imported${reasons.length ? `; ${reasons.join('; ')}` : ''}`);
   return row;
 }

@@ -25,7 +25,8 @@ const power = (
   region: 'EU' | 'NA' | 'GB' | 'TR' = 'EU',
 ) => acPower(car, unit, p, region, [p.connector], CONNECTORS);
 
-const car = (o: Parameters<typeof vehicle>[0]) => vehicle({ ac_source: AC, ...o });
+const car = (o: Parameters<typeof vehicle>[0]) =>
+  vehicle({ max_ac_kw_oem_source: AC, ac_phases_source: AC, ac_one_phase_a_source: AC, ...o });
 const singlePhase74 = car({ max_ac_kw_oem: 7.4, ac_phases: 1 });
 const threePhase11 = car({ max_ac_kw_oem: 11, ac_phases: 3 });
 const threePhase11Takes32OnOne = car({ max_ac_kw_oem: 11, ac_phases: 3, ac_one_phase_a: 32 });

@@ -16,7 +16,8 @@ import { adapter, charger, connectorRow, path, vehicle } from '../../helpers/row
 const DC = ['dc-sheet'];
 const UNIT = ['unit-sheet'];
 const PLUG = ['plug-sheet'];
-const car = (o: Parameters<typeof vehicle>[0] = {}) => vehicle({ dc_source: DC, ...o });
+const car = (o: Parameters<typeof vehicle>[0] = {}) =>
+  vehicle({ architecture_voltage_v_source: DC, max_dc_kw_oem_source: DC, boost_dc_kw_source: DC, ...o });
 const unit = (o: Parameters<typeof charger>[0] = {}) => charger({ source: UNIT, ...o });
 const outletRow = (o: Parameters<typeof connectorRow>[0] = {}) => connectorRow({ source: PLUG, ...o });
 const ccsPath = (o: Parameters<typeof connectorRow>[0] = {}) => path({ connector: outletRow(o) });
