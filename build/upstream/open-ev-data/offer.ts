@@ -33,8 +33,12 @@ export type Contradicted = ReadonlyMap<string, string>;
 export const contradictionKey = (recordPath: string, field: string, value: string) =>
   `${acrossYears(recordPath)} ${field} ${value}`;
 
-/** The proposal's offer, less the figures our own sources contradict. */
-export function offerOf(p: Proposal, contradicted: Contradicted = new Map()): Offer {
+/** Figures a rule or a maintainer's decision withholds (cross-checks.ts): record path and field → why. */
+export type Withheld = ReadonlyMap<string, string>;
+export const withheldKey = (recordPath: string, field: string) => `${recordPath} ${field}`;
+
+/** The proposal's offer, less the figures our own sources contradict and those withheld. */
+export function offerOf(p: Proposal, contradicted: Contradicted = new Map(), withheld: Withheld = new Map()): Offer {
   const cell = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
   const all: Record<string, string> = {
     battery_kwh_usable: cell(p.usable.value),
@@ -53,6 +57,11 @@ export function offerOf(p: Proposal, contradicted: Contradicted = new Map()): Of
   for (const [field, value] of Object.entries(all)) {
     if (value === '') continue;
     const group = GROUP_OF[field]!;
+    const why = withheld.get(withheldKey(p.record.path, field));
+    if (why !== undefined) {
+      whys[group].push(`${field} left empty: ${why}`);
+      continue;
+    }
     const ours = contradicted.get(contradictionKey(p.record.path, field, value));
     if (ours === undefined) cells[group][field] = value;
     else whys[group].push(`${field} left empty: our own sources for ${ours} contradict the record's ${value}`);

@@ -89,6 +89,9 @@ export function applyToExisting(row: Row, full: Offer, offer: Offer, citations: 
       ctx.findings.push({ kind: 'filled', record: p.record.path, vehicle: row.slug!, fields });
     }
   }
+  // A row must cite a source for the variant itself: where the record's figures of that group were all withheld, the
+  // record still backs the variant (as it does a new one's, newVehicle).
+  if (ids(row.source).length === 0) row.source = join(cite(ctx, citations));
   if (filled.length > 0) {
     const reasons = filled.flatMap((group) => offer.whys[group]);
     const fields = filled.flatMap((group) => Object.keys(offer.cells[group])).join(', ');
