@@ -1,9 +1,10 @@
 // The importer's rules per fault class found by the review list (gross given as usable, stale after a model-year
 // update, copied across battery sizes, the North American on-board charger on a European row) and the maintainers'
 // withholdings, on records written here in the upstream's format into a copy of the fixture release.
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../build/upstream/data-files.ts';
 import {
@@ -14,13 +15,15 @@ import {
   type WithheldFigures,
 } from '../../build/upstream/open-ev-data/cross-checks.ts';
 import type { ExtractRecord } from '../../build/upstream/open-ev-data/extract.ts';
-import { extractRelease } from '../../build/upstream/open-ev-data/import.ts';
+import { extractRelease, importOpenEvData, ImportRefused } from '../../build/upstream/open-ev-data/import.ts';
 import { parseMapping } from '../../build/upstream/open-ev-data/mapping.ts';
 import { offerOf, withheldKey } from '../../build/upstream/open-ev-data/offer.ts';
 import { parsePin } from '../../build/upstream/open-ev-data/pin.ts';
 import { proposeRecord, type Proposal } from '../../build/upstream/open-ev-data/propose.ts';
 import { acFigures, northAmericanChargerOnEuropeanRow } from '../../build/upstream/open-ev-data/rules.ts';
-import { OED_FIXTURE, TEST_PIN } from '../helpers/open-ev-data.ts';
+import { runCli } from '../helpers/cli.ts';
+import { treeDigest } from '../helpers/fixture.ts';
+import { importProject, OED_FIXTURE, TEST_MAPPING, TEST_PIN } from '../helpers/open-ev-data.ts';
 
 interface Probe {
   file: string;
@@ -241,5 +244,38 @@ describe("the maintainers' withholdings (mapping.yaml withhold)", () => {
   it('refuses a field the import does not offer, or a withholding without a source', () => {
     expect(() => parseMapping(text.replace('max_ac_kw_oem', 'range_km'), 'mapping.yaml')).toThrow(/fields/);
     expect(() => parseMapping(text.replace('source: [fixture-spec]', 'source: []'), 'mapping.yaml')).toThrow(/source/);
+  });
+});
+
+describe('withholding in an import', () => {
+  const withhold = (source: string) => `${TEST_MAPPING}withhold:
+  - records: [src/fixture_motors/arrow/2024/arrow_performance.json]
+    fields: [max_dc_kw_oem]
+    why: the Performance charges slower
+    source: [${source}]
+`;
+
+  it('creates the variant without the withheld figure, says why in its note, and writes data the checks pass', async () => {
+    const root = importProject(withhold('fixture-test'));
+    await importOpenEvData({ root, from: OED_FIXTURE });
+    const rows = parseCsv<Record<string, string>>(readFileSync(path.join(root, 'data/vehicles.csv'), 'utf8'), {
+      columns: true,
+    });
+    const row = rows.find((r) => r.slug === 'fixture-motors-arrow-performance-2024-eu')!;
+    expect(row.max_dc_kw_oem).toBe('');
+    expect(row.source).not.toBe('');
+    expect(row.note).toContain('max_dc_kw_oem left empty: the Performance charges slower (fixture-test)');
+    const check = await runCli('check', ['--root', root]);
+    expect(check.status).toBe(0);
+  });
+
+  it('refuses a withholding citing a source we do not have, and writes nothing', async () => {
+    const root = importProject(withhold('no-such-source'));
+    const before = treeDigest(path.join(root, 'data'));
+    await expect(importOpenEvData({ root, from: OED_FIXTURE })).rejects.toThrow(ImportRefused);
+    await expect(importOpenEvData({ root, from: OED_FIXTURE })).rejects.toThrow(
+      /withhold cites no-such-source, which is not a source/,
+    );
+    expect(treeDigest(path.join(root, 'data'))).toEqual(before);
   });
 });
