@@ -10,6 +10,7 @@ import type { Extract } from './extract.ts';
 import { decisionMarket, type Decision, type Mapping } from './mapping.ts';
 import { takeBack } from './ownership.ts';
 import { proposeRecord, type Proposal } from './propose.ts';
+import { withheldFigures } from './cross-checks.ts';
 import { addContradictions, offerOf, type Contradicted } from './offer.ts';
 import { addRegions, applyToExisting, newVehicle, type Context, type Finding } from './row-updates.ts';
 
@@ -129,11 +130,20 @@ export function applyExtract(
     proposals.push(...proposed.proposals);
   }
   const contradicted = contradictedFigures(state, proposals, mapping);
+  const known = new Set(files.sources.map((s) => s.id));
+  for (const w of mapping.withhold)
+    for (const id of w.source.filter((id) => !known.has(id)))
+      ctx.findings.push({
+        kind: 'error',
+        record: w.records[0]!,
+        message: `withhold cites ${id}, which is not a source`,
+      });
+  const withheld = withheldFigures(proposals, state.vehicles, mapping);
   for (const p of proposals) {
     const target = place(state, p, decisionsFor(mapping, p));
     if (target === null) continue;
     const citations = recordCitations(p.record, extract.version);
-    const offer = offerOf(p, contradicted);
+    const offer = offerOf(p, contradicted, withheld);
     if (target === 'new') {
       const row = newVehicle(offer, citations, ctx);
       state.vehicles.push(row);

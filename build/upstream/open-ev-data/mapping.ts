@@ -37,6 +37,27 @@ const decision = z
   );
 export type Decision = z.output<typeof decision>;
 
+/** The figures of a record the import can withhold (offer.ts names them so). */
+export const WITHHOLDABLE = [
+  'battery_kwh_usable',
+  'max_dc_kw_oem',
+  'architecture_voltage_v',
+  'max_ac_kw_oem',
+  'ac_phases',
+  'bidirectional',
+] as const;
+
+const withholding = z.strictObject({
+  /** The records (every model year's file that repeats the fault). */
+  records: z.array(z.string().regex(/^src\/.+\.json$/)).min(1),
+  fields: z.array(z.enum(WITHHOLDABLE)).min(1),
+  /** What the figure gets wrong, as the sources show it. */
+  why: z.string().min(1),
+  /** Sources (data/sources.yaml) that show the record's figure is not this car's. */
+  source: z.array(z.string()).min(1),
+});
+export type Withholding = z.output<typeof withholding>;
+
 const mappingFile = z.strictObject({
   /** Upstream make slug → the brand as vehicles.csv spells it. */
   brands: z.record(z.string(), z.string()).default({}),
@@ -44,6 +65,8 @@ const mappingFile = z.strictObject({
   families: z.record(z.string(), z.string()).default({}),
   na_inlets: z.array(naInletRule).default([]),
   decisions: z.array(decision).default([]),
+  /** Figures of a record that are not offered to any row: a fault no rule detects, confirmed by a source. */
+  withhold: z.array(withholding).default([]),
 });
 export type Mapping = z.output<typeof mappingFile>;
 

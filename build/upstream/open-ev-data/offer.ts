@@ -27,8 +27,12 @@ export type Contradicted = ReadonlyMap<string, string>;
 export const contradictionKey = (recordPath: string, field: string, value: string) =>
   `${acrossYears(recordPath)} ${field} ${value}`;
 
-/** The proposal's offer, less the figures our own sources contradict. */
-export function offerOf(p: Proposal, contradicted: Contradicted = new Map()): Offer {
+/** Figures a rule or a maintainer's decision withholds (cross-checks.ts): record path and field → why. */
+export type Withheld = ReadonlyMap<string, string>;
+export const withheldKey = (recordPath: string, field: string) => `${recordPath} ${field}`;
+
+/** The proposal's offer, less the figures our own sources contradict and those withheld. */
+export function offerOf(p: Proposal, contradicted: Contradicted = new Map(), withheld: Withheld = new Map()): Offer {
   const cell = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
   const all: Record<ImportedFigure, string> = {
     battery_kwh_usable: cell(p.usable.value),
@@ -49,6 +53,11 @@ export function offerOf(p: Proposal, contradicted: Contradicted = new Map()): Of
   for (const figure of IMPORTED_FIGURES) {
     const value = all[figure];
     if (value === '') continue;
+    const withheldWhy = withheld.get(withheldKey(p.record.path, figure));
+    if (withheldWhy !== undefined) {
+      why(figure, `${figure} left empty: ${withheldWhy}`);
+      continue;
+    }
     const ours = contradicted.get(contradictionKey(p.record.path, figure, value));
     if (ours === undefined) figures[figure] = value;
     else why(figure, `${figure} left empty: our own sources for ${ours} contradict the record's ${value}`);

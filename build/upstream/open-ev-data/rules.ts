@@ -136,6 +136,8 @@ export function acFigures(record: ExtractRecord, market: Region): Taken<AcFigure
     return northAmerican
       ? { value: null, why: 'AC left empty: the record gives a three-phase (European) on-board charger' }
       : { value: figures };
+  const northAmericanCharger = northAmericanChargerOnEuropeanRow(record, market);
+  if (northAmericanCharger) return { value: null, why: northAmericanCharger };
   const sides = new Set(saleRegions(record).map((region) => region === 'NA'));
   if (sides.size > 1)
     return {
@@ -149,6 +151,20 @@ export function acFigures(record: ExtractRecord, market: Region): Taken<AcFigure
       why: `AC phases left empty: ${record.ac.max_kw} kW cannot flow on one European phase`,
     };
   return { value: figures };
+}
+
+/**
+ * Class "market-specific on-board charger": upstream copies one markets list between records, so a record written for
+ * European inlets may still list the US or Canada, and give the North American car's single-phase 240 V charger (the
+ * Kona's 7.2 kW). A single-phase (or unphased) figure up to 7.4 kW fits both markets' supplies, so on such a record it
+ * does not tell which market it is for: the European row does not take it; a three-phase figure is always European.
+ * Returns why, or null when the figure may be taken.
+ */
+export function northAmericanChargerOnEuropeanRow(record: ExtractRecord, market: Region): string | null {
+  if (market === 'NA' || record.ac === null || record.ac.phases === 3) return null;
+  if (record.ac.max_kw > EUROPEAN_ONE_PHASE_MAX_KW) return null;
+  if (!record.markets.some((m) => NORTH_AMERICAN.has(m))) return null;
+  return `AC left empty: the record also lists North American markets, and its single-phase ${record.ac.max_kw} kW may be the North American car's 240 V charger`;
 }
 
 /** The most one phase of a European supply carries: 230 V × 32 A. */
