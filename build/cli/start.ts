@@ -1,5 +1,6 @@
 // `npm start [-- --preview] [--port N]`: builds public/ and serves it as soon as the tree is written; a publishing
-// build's exports, mirror bundle and mirror.json follow while it serves (a request for them waits until they are in).
+// build's exports, mirror bundle and mirror.json follow while it serves the new release folder (a request for them
+// waits until they are in), and public/ is switched to that folder once they are.
 import path from 'node:path';
 import { PUBLISHED_AFTER_COMMIT } from '../render/layout.ts';
 import { buildWithReport } from './build.ts';
@@ -33,7 +34,11 @@ export const command = defineCommand(
     if (!built.mirror) return void (await serveFolder(plan, output));
     const started = performance.now();
     try {
-      await serveFolder(plan, output, { paths: PUBLISHED_AFTER_COMMIT, done: built.mirror });
+      await serveFolder(plan, output, {
+        paths: PUBLISHED_AFTER_COMMIT,
+        done: built.mirror,
+        releaseDir: built.releaseDir,
+      });
     } catch (error) {
       // The server did not start: the build still finishes what it began before the command fails.
       await built.mirror.catch(() => undefined);

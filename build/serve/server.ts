@@ -33,9 +33,10 @@ export interface ServerOptions {
   /**
    * Files of the tree still being written (npm start serves before a publishing build's exports and bundle are in):
    * their paths relative to the folder (a folder's ends with "/"), and the promise settled once they are written.
-   * A request for one of them waits for it; the tree is then re-read.
+   * A request for one of them waits for it; the tree is then re-read. `releaseDir`: the folder served meanwhile (the
+   * build's new release, which public/ links to once `done` is settled without error).
    */
-  publishing?: { paths: readonly string[]; done: Promise<unknown> };
+  publishing?: { paths: readonly string[]; done: Promise<unknown>; releaseDir?: string };
 }
 
 export interface RunningServer {
@@ -140,6 +141,7 @@ function publishingGate(
   let written: Promise<void> | null = publishing.done
     .catch(() => undefined)
     .then(() => {
+      files.unpin();
       files.reload();
       written = null;
     });
@@ -314,6 +316,7 @@ function answerConnect(limiter: RateLimiter, now: () => number, trustProxy: Trus
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const config = await loadNetlifyConfig(options.netlifyToml);
   const files = new SiteFiles(path.resolve(options.publicDir), {
+    ...(options.publishing?.releaseDir ? { pinned: options.publishing.releaseDir } : {}),
     ...(options.cacheBytes === undefined ? {} : { cacheBytes: options.cacheBytes }),
     ...(options.treeCheckIntervalMs === undefined ? {} : { checkIntervalMs: options.treeCheckIntervalMs }),
   });
