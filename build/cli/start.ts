@@ -11,9 +11,11 @@ export const command = defineCommand(
   {
     name: 'start',
     summary:
-      'Builds public/ from data/ (as npm run build) and serves it (as npm run serve) from the moment its tree is ' +
-      'written; the exports, the mirror bundle and mirror.json are written meanwhile, and a request for one of them ' +
-      'waits until they are.',
+      'Builds a new release of public/ from data/ (as npm run build) and serves it (as npm run serve) from the ' +
+      'moment its tree is written; the exports, the mirror bundle and mirror.json are written into it meanwhile, a ' +
+      'request for one of them waits until they are, and public/ is switched to the release once they are. If they ' +
+      'cannot be written the server stops, exit 1, and public/ still serves the previous release, whole; a kill at ' +
+      'any moment leaves public/ on the previous or the new release, whole.',
     options: {
       preview: {
         description: 'build data changed since the last release, with provisional edge versions (never to publish)',

@@ -1,6 +1,5 @@
 // The build: data/ → load and check → derive every edge once → render (stamped from the ledger) → validate against the
 // JSON Schemas → write → public/. A rebuild redoes only the vehicles and chargers whose inputs changed (build-state.ts).
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createDocumentValidator } from '../api/validate-documents.ts';
@@ -12,7 +11,7 @@ import { globalFiles } from '../render/global-files.ts';
 import { layout, OWNED_PATHS, PUBLISHED_AFTER_COMMIT } from '../render/layout.ts';
 import { acquireBuildLock } from '../write/build-lock.ts';
 import { faultPoint } from '../write/fault-points.ts';
-import { currentRelease, isServed, materialise, newRelease, pruneReleases, swapTo } from '../write/releases.ts';
+import { currentRelease, discardRelease, isServed, materialise, newRelease, swapTo } from '../write/releases.ts';
 import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
 import { changesSince, currentState, readState, writeState, type BuildState } from './build-state.ts';
 import { isSmallChange, FullBuildNeeded, type PassContext } from './edge-passes.ts';
@@ -82,16 +81,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // A first build (or --full) is a full pass: its helper threads start now and load their code while this one loads
     // the data. Another build knows whether its pass is full only once the data is loaded.
     const helpers = options.full || previous === null ? startHelpers(threads) : null;
-    const releaseDir = newRelease(publicDir, previous);
+    // Prepared on a thread while this one loads the data (build() waits for it before it writes).
+    const { release: releaseDir, ready, cleared } = newRelease(publicDir, previous);
     try {
-      result = await build(
-        options,
-        { publicDir, previous, releaseDir },
-        dataDir,
-        () => helpers ?? startHelpers(threads),
-      );
+      const folders = { publicDir, previous, releaseDir, ready, cleared };
+      result = await build(options, folders, dataDir, () => helpers ?? startHelpers(threads));
     } catch (error) {
-      if (!isServed(publicDir, releaseDir)) rmSync(releaseDir, { recursive: true, force: true });
+      await cleared.catch(() => undefined);
+      if (!isServed(publicDir, releaseDir)) discardRelease(releaseDir);
       throw error;
     } finally {
       await Promise.all((helpers ?? []).map((helper) => helper.stop()));
@@ -104,27 +101,32 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-/** Where a build writes: the served link, the release it links to now (null before the first build), the new one. */
+/**
+ * Where a build writes: the served link, the release it links to now (null before the first build), the new one, and
+ * the promise settled once the new one holds the previous one's files.
+ */
 interface Folders {
   publicDir: string;
   previous: string | null;
   releaseDir: string;
+  ready: Promise<void>;
+  /** Settled once the older folders of .public-releases/ are deleted (awaited before the swap). */
+  cleared: Promise<void>;
 }
 
 /**
- * The last step of a build: public/ switched to the new release, the build state saved, older releases removed. A
- * failure before the switch leaves the previous release served (and the new folder is removed).
+ * The last step of a build: public/ switched to the new release, then the build state saved. A failure before the
+ * switch leaves the previous release served (and the new folder is removed).
  */
-function swapIn(folders: Folders, state: BuildState): void {
-  const { publicDir, previous, releaseDir } = folders;
+async function swapIn(folders: Folders, state: BuildState): Promise<void> {
+  await folders.cleared;
+  const { publicDir, releaseDir } = folders;
   faultPoint('published');
   swapTo(publicDir, releaseDir);
   // Netlify's deploy does not follow a link (docs/cdn.md): there, public/ becomes the release folder itself.
   if (process.env.NETLIFY === 'true') materialise(publicDir, releaseDir);
   writeState(publicDir, state);
   faultPoint('state');
-  pruneReleases(publicDir, [releaseDir, previous]);
-  faultPoint('pruned');
 }
 
 /** `helpers`: the helper threads of a full pass (started already, or now). */
@@ -155,6 +157,7 @@ async function build(
       : changesSince(readState(folders.publicDir, layout.treeToken()), state);
   const incremental = changes !== null && isSmallChange(changes, data);
 
+  await folders.ready;
   const run = async (pass: 'full' | 'incremental'): Promise<BuildResult> => {
     const writer = new TreeWriter(publicDir, OWNED_PATHS, pass);
     const context: PassContext = {
@@ -193,7 +196,7 @@ async function build(
       faultPoint('committed');
       const result = { ...stats, files: context.files, datasetVersion, pass, releaseDir: publicDir };
       if (mode !== 'enforce') {
-        swapIn(folders, state);
+        await swapIn(folders, state);
         return result;
       }
       const task = { publicDir, release: release!, treeChanged: stats.written + stats.deleted > 0, state };
@@ -201,7 +204,7 @@ async function build(
         const mirror = publishInThread(task).then(
           () => swapIn(folders, state),
           (error: unknown) => {
-            rmSync(publicDir, { recursive: true, force: true });
+            discardRelease(publicDir);
             throw error;
           },
         );
@@ -210,7 +213,7 @@ async function build(
       // Loaded here: a preview build (npm run build -- --preview) needs neither tar nor the exports' code.
       const { finishPublishing } = await import('./publish-mirror.ts');
       await finishPublishing(task, context.validate);
-      swapIn(folders, state);
+      await swapIn(folders, state);
       return result;
     } catch (error) {
       writer.abort();

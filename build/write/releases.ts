@@ -1,6 +1,6 @@
 // The release folders behind public/: public is a link to .public-releases/<id>/, a build fills a new folder (hard links
 // of the previous release's files, then its own changes) and switches the link with one rename(), so public/ is always
-// one complete release. Old folders and what killed builds left in .public-releases/ are pruned after each swap.
+// one complete release. Older folders and what killed builds left in .public-releases/ are deleted as a build starts.
 import {
   linkSync,
   lstatSync,
@@ -13,7 +13,9 @@ import {
   copyFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { faultPoint } from './fault-points.ts';
+import type { ReleaseTask } from './release-thread.ts';
 
 /** The folder of the release folders, beside the served folder: `.public-releases` for `public`. */
 export const releasesDir = (publicDir: string) =>
@@ -68,20 +70,54 @@ function releaseName(): string {
   return name;
 }
 
+/** A new release folder, and the promises of its preparation (newRelease). */
+export interface NewRelease {
+  release: string;
+  /** Settled once the folder holds the files of the previous release. */
+  ready: Promise<void>;
+  /** Settled once the other folders of .public-releases/ are deleted. */
+  cleared: Promise<void>;
+}
+
 /**
- * A new release folder in .public-releases/ holding the files of `previous` (hard links: the same bytes, no copy;
- * the build replaces a changed file with a rename, never in place, so the previous release keeps its bytes).
+ * A new release folder in .public-releases/, prepared on a thread of its own (release-thread.ts): first the files of
+ * `previous` as hard links (the same bytes, no copy: the build replaces a changed file with a rename, never in place,
+ * so the previous release keeps its bytes), then every other folder of .public-releases/ but `previous` deleted
+ * (older releases, what killed builds left), so that at most two releases remain after the swap.
  */
-export function newRelease(publicDir: string, previous: string | null): string {
-  const release = path.join(releasesDir(publicDir), releaseName());
-  mkdirSync(release, { recursive: true });
-  if (previous) linkTree(previous, release);
-  faultPoint('cloned');
-  return release;
+export function newRelease(publicDir: string, previous: string | null): NewRelease {
+  const releases = releasesDir(publicDir);
+  mkdirSync(releases, { recursive: true });
+  const remove = readdirSync(releases)
+    .filter((name) => previous === null || name !== path.basename(previous))
+    .map((name) => path.join(releases, name));
+  const release = path.join(releases, releaseName());
+  mkdirSync(release);
+  const task: ReleaseTask = { previous, release, remove };
+  const worker = new Worker(new URL('./release-thread.ts', import.meta.url), { workerData: task });
+  const answer = (expected: string) =>
+    new Promise<void>((resolve, reject) => {
+      const listen = (message: unknown) => {
+        if (message !== expected) return;
+        worker.off('message', listen);
+        resolve();
+      };
+      worker.on('message', listen);
+      worker.once('error', reject);
+      worker.once('exit', (code) =>
+        reject(new Error(`the thread preparing the release folder stopped (exit code ${code}) before it was done`)),
+      );
+    });
+  const ready = answer('linked').then(() => faultPoint('cloned'));
+  const cleared = answer('removed');
+  // Settled whether or not the build awaits them (a build that fails first still lets the thread finish).
+  ready.catch(() => {});
+  cleared.catch(() => {});
+  return { release, ready, cleared };
 }
 
 /** Hard-links every file under `from` into `to` (copies where the file system has no hard links). */
-function linkTree(from: string, to: string): void {
+export function linkTree(from: string, to: string): void {
   let canLink = true;
   const walk = (source: string, target: string) => {
     for (const entry of readdirSync(source, { withFileTypes: true })) {
@@ -121,15 +157,15 @@ export function swapTo(publicDir: string, release: string): void {
 }
 
 /**
- * Deletes everything in .public-releases/ but the releases in `keep` (the current one and the previous one): older
- * releases, and the staging, spill and export folders of builds that were killed. A folder that a build running now
- * writes cannot be there: the build lock (build-lock.ts) lets one build at a time run in a checkout.
+ * Deletes a release folder that will not be served (its build failed), and the working files its build kept beside it
+ * (`.<id>-staging`, `-spill-N`, `-exports.tmp`, `-bundle.tmp`).
  */
-export function pruneReleases(publicDir: string, keep: readonly (string | null)[]): void {
-  const releases = releasesDir(publicDir);
-  const kept = new Set(keep.filter((release) => release !== null).map((release) => path.basename(release)));
-  for (const name of readdirSync(releases))
-    if (!kept.has(name)) rmSync(path.join(releases, name), { recursive: true, force: true });
+export function discardRelease(release: string): void {
+  const dir = path.dirname(release);
+  const prefix = `.${path.basename(release)}-`;
+  for (const name of readdirSync(dir))
+    if (name.startsWith(prefix)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  rmSync(release, { recursive: true, force: true });
 }
 
 /** Whether public links to `release` now (its swap happened). */

@@ -183,7 +183,7 @@ describe('one swap per build', () => {
     expect(landed.next).toBeGreaterThan(0);
     expect(killed).toBeGreaterThan(0);
 
-    // The next build recovers: it takes the dead build's lock over, swaps, and prunes what the killed builds left.
+    // The next build recovers: it takes the dead build's lock over, deletes what the killed builds left, swaps.
     useData(other(served));
     const recovered = await buildProcess(root, '');
     expect(recovered.status, recovered.stderr).toBe(0);
@@ -204,7 +204,6 @@ describe('one swap per build', () => {
     ['published', 'previous'],
     ['swapped', 'next'],
     ['state', 'next'],
-    ['pruned', 'next'],
   ] as const;
 
   it('a full disk after each phase fails the build in one line and leaves one complete release', async () => {
@@ -231,7 +230,7 @@ describe('one swap per build', () => {
       `a full disk at ${PHASES.length} phases: ${landed.previous} left the previous release, ${landed.next} the new one ` +
         '(the failure came after the swap), 0 a mix',
     );
-    // A failure before the swap removes its release folder; one after it has nothing to remove but older releases.
-    expect(readdirSync(releasesDir(public_)).filter((name) => !name.startsWith('.')).length).toBeLessThanOrEqual(3);
-  });
+    // A failure before the swap removes its release folder, and a build deletes older releases as it starts.
+    expect(readdirSync(releasesDir(public_)).length).toBeLessThanOrEqual(2);
+  }, 180_000);
 });
