@@ -1,5 +1,6 @@
 // The build: data/ → load and check → derive every edge once → render (stamped from the ledger) → validate against the
-// JSON Schemas → write → public/. A rebuild redoes only the vehicles and chargers whose inputs changed (build-state.ts).
+// JSON Schemas → write a new release folder → switch public/ to it in one step (build/write/releases.ts). A rebuild
+// redoes only the vehicles and chargers whose inputs changed (build-state.ts).
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createDocumentValidator } from '../api/validate-documents.ts';
