@@ -1,4 +1,5 @@
-// `npm run build [-- --preview] [--full]`: builds public/ from data/; every problem is one line, public/ is left untouched.
+// `npm run build [-- --preview] [--full]`: builds a new release of public/ from data/ and switches public/ to it in one
+// step; every problem is one line, and a build that fails or is killed leaves public/ serving one complete release.
 import { targetFolder } from './argument-kinds.ts';
 import type { BuildOptions, BuildResult } from '../pipeline/build-site.ts';
 import { CommandError, defineCommand, ROOT_OPTION, runAsProgram, type Output } from './command.ts';
@@ -7,8 +8,13 @@ export const command = defineCommand(
   {
     name: 'build',
     summary:
-      'Validates data/ and writes public/ (only the files that changed); on any problem it prints each as ' +
-      'file:line:column and exits 1, leaving public/ untouched.',
+      'Validates data/, writes a new release folder in .public-releases/ (hard links of the current one, then only ' +
+      'the files that changed, the exports, the mirror bundle and mirror.json) and switches the link public to it ' +
+      'in one rename. On any problem it prints each as file:line:column and exits 1: public/ still serves the ' +
+      'previous release, whole (a failure after the switch, while saving the build state, leaves the new one, ' +
+      'whole). A build killed at any moment leaves public/ on the previous or the new release, ' +
+      'whole; the next build removes what it left. A second build while one runs in the checkout exits 1 at once ' +
+      '(.public-lock names its pid; a lock whose process is gone is taken over).',
     options: {
       preview: {
         description: 'build data changed since the last release, with provisional edge versions (never to publish)',

@@ -83,7 +83,7 @@ export async function serveFolder(
   publishing?: ServerOptions['publishing'],
 ): Promise<RunningServer> {
   const { publicDir, host, port, trustProxy } = plan;
-  if (!existsSync(path.join(publicDir, 'api')))
+  if (!existsSync(path.join(publishing?.releaseDir ?? publicDir, 'api')))
     throw new CommandError(`${publicDir} holds no built API: run npm run build (or npm run mirror) first`);
   const { startServer } = await import('../serve/server.ts');
   let server: RunningServer;

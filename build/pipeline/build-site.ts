@@ -1,6 +1,6 @@
 // The build: data/ → load and check → derive every edge once → render (stamped from the ledger) → validate against the
-// JSON Schemas → write → public/. A rebuild redoes only the vehicles and chargers whose inputs changed (build-state.ts).
-import { existsSync } from 'node:fs';
+// JSON Schemas → write a new release folder → switch public/ to it in one step (build/write/releases.ts). A rebuild
+// redoes only the vehicles and chargers whose inputs changed (build-state.ts).
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createDocumentValidator } from '../api/validate-documents.ts';
@@ -11,8 +11,11 @@ import { SlugAliases } from '../render/aliases.ts';
 import { WantedTally } from '../render/explain-files.ts';
 import { globalFiles } from '../render/global-files.ts';
 import { layout, OWNED_PATHS, PUBLISHED_AFTER_COMMIT } from '../render/layout.ts';
+import { acquireBuildLock } from '../write/build-lock.ts';
+import { faultPoint } from '../write/fault-points.ts';
+import { currentRelease, discardRelease, isServed, materialise, newRelease, swapTo } from '../write/releases.ts';
 import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
-import { changesSince, currentState, readState, writeState } from './build-state.ts';
+import { changesSince, currentState, readState, writeState, type BuildState } from './build-state.ts';
 import { isSmallChange, FullBuildNeeded, type PassContext } from './edge-passes.ts';
 import { estimatedPairings, fullPass, passThreads, startHelpers } from './full-pass.ts';
 import { reviveError, type CarriedError, type PassHelper } from './pass-threads.ts';
@@ -22,7 +25,7 @@ import { incrementalPass } from './incremental-pass.ts';
 export interface BuildOptions {
   /** Project folder holding data/. */
   root: string;
-  /** Output folder; defaults to <root>/public. */
+  /** Served folder (a link to the current release, see build/write/releases.ts); defaults to <root>/public. */
   publicDir?: string;
   /** enforce (default, for publishing): the ledger must match the data. provisional: preview versions, never published. */
   history?: HistoryMode;
@@ -43,8 +46,13 @@ export interface BuildResult extends WriteStats {
   datasetVersion: string;
   /** full: every document rendered; incremental: only those whose inputs changed (the output is the same). */
   pass: 'full' | 'incremental';
-  /** With `mirrorLater`: the exports, bundle and mirror.json of a publishing build, settled once they are written. */
+  /**
+   * With `mirrorLater`: the exports, bundle and mirror.json of a publishing build, settled once they are written and
+   * public/ was switched to the new release (rejected, with public/ left on the previous release, when they failed).
+   */
   mirror?: Promise<void>;
+  /** The new release's folder: what public/ links to once the build is done (npm start serves it before that). */
+  releaseDir: string;
 }
 
 /** The release does not match the data: publishing now would publish wrong edge versions. */
@@ -59,27 +67,74 @@ export class StaleLedgerError extends Error {
 }
 
 /**
- * Builds the site. Throws DataError when data/ has problems, StaleLedgerError when the data changed since the last
- * release (enforce mode), SchemaViolation when a rendered document breaks its schema; public/ is then left as it was.
+ * Builds the site into a new release folder and switches public/ to it in one rename (build/write/releases.ts). Throws
+ * BuildLocked when another build of this checkout runs, DataError when data/ has problems, StaleLedgerError when the
+ * data changed since the last release (enforce mode), SchemaViolation when a rendered document breaks its schema, or
+ * whatever a write met (a full disk); public/ then still links to the previous release, whole.
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const publicDir = path.resolve(options.publicDir ?? path.join(options.root, 'public'));
   const dataDir = path.join(options.root, 'data');
-  const threads = options.threads ?? passThreads(estimatedPairings(dataDir));
-  // A first build (or --full) is a full pass: its helper threads start now and load their code while this one loads
-  // the data. Another build knows whether its pass is full only once the data is loaded.
-  const helpers = options.full || !existsSync(publicDir) ? startHelpers(threads) : null;
+  const unlock = acquireBuildLock(publicDir);
+  let result: BuildResult | undefined;
   try {
-    return await build(options, publicDir, dataDir, () => helpers ?? startHelpers(threads));
+    const previous = currentRelease(publicDir);
+    const threads = options.threads ?? passThreads(estimatedPairings(dataDir));
+    // A first build (or --full) is a full pass: its helper threads start now and load their code while this one loads
+    // the data. Another build knows whether its pass is full only once the data is loaded.
+    const helpers = options.full || previous === null ? startHelpers(threads) : null;
+    // Prepared on a thread while this one loads the data (build() waits for it before it writes).
+    const { release: releaseDir, ready, cleared } = newRelease(publicDir, previous);
+    try {
+      const folders = { publicDir, previous, releaseDir, ready, cleared };
+      result = await build(options, folders, dataDir, () => helpers ?? startHelpers(threads));
+    } catch (error) {
+      await cleared.catch(() => undefined);
+      if (!isServed(publicDir, releaseDir)) discardRelease(releaseDir);
+      throw error;
+    } finally {
+      await Promise.all((helpers ?? []).map((helper) => helper.stop()));
+    }
+    return result;
   } finally {
-    await Promise.all((helpers ?? []).map((helper) => helper.stop()));
+    // npm start's build keeps the lock until its exports are in and public/ is switched.
+    if (result?.mirror) result.mirror = result.mirror.finally(unlock);
+    else unlock();
   }
+}
+
+/**
+ * Where a build writes: the served link, the release it links to now (null before the first build), the new one, and
+ * the promise settled once the new one holds the previous one's files.
+ */
+interface Folders {
+  publicDir: string;
+  previous: string | null;
+  releaseDir: string;
+  ready: Promise<void>;
+  /** Settled once the older folders of .public-releases/ are deleted (awaited before the swap). */
+  cleared: Promise<void>;
+}
+
+/**
+ * The last step of a build: public/ switched to the new release, then the build state saved. A failure before the
+ * switch leaves the previous release served (and the new folder is removed).
+ */
+async function swapIn(folders: Folders, state: BuildState): Promise<void> {
+  await folders.cleared;
+  const { publicDir, releaseDir } = folders;
+  faultPoint('published');
+  swapTo(publicDir, releaseDir);
+  // Netlify's deploy does not follow a link (docs/cdn.md): there, public/ becomes the release folder itself.
+  if (process.env.NETLIFY === 'true') materialise(publicDir, releaseDir);
+  writeState(publicDir, state);
+  faultPoint('state');
 }
 
 /** `helpers`: the helper threads of a full pass (started already, or now). */
 async function build(
   options: BuildOptions,
-  publicDir: string,
+  folders: Folders,
   dataDir: string,
   helpers: () => PassHelper[],
 ): Promise<BuildResult> {
@@ -97,10 +152,14 @@ async function build(
   const datasetVersion =
     mode === 'enforce' ? release!.datasetVersion : `${release?.datasetVersion ?? '0.0.0'}+preview.${digest}`;
   const state = currentState(data, dataDir, release?.releasedAt ?? null, mode);
+  const publicDir = folders.releaseDir;
   const changes =
-    options.full || !existsSync(publicDir) ? null : changesSince(readState(publicDir, layout.treeToken()), state);
+    options.full || folders.previous === null
+      ? null
+      : changesSince(readState(folders.publicDir, layout.treeToken()), state);
   const incremental = changes !== null && isSmallChange(changes, data);
 
+  await folders.ready;
   const run = async (pass: 'full' | 'incremental'): Promise<BuildResult> => {
     const writer = new TreeWriter(publicDir, OWNED_PATHS, pass);
     const context: PassContext = {
@@ -135,17 +194,29 @@ async function build(
         else if (pass === 'incremental') writer.remove(owned);
       writer.write(layout.treeToken(), `${state.token}\n`);
       context.files += 1;
+      faultPoint('staged');
       const stats = await writer.commit();
-      const result = { ...stats, files: context.files, datasetVersion, pass };
+      faultPoint('committed');
+      const result = { ...stats, files: context.files, datasetVersion, pass, releaseDir: publicDir };
       if (mode !== 'enforce') {
-        writeState(publicDir, state);
+        await swapIn(folders, state);
         return result;
       }
       const task = { publicDir, release: release!, treeChanged: stats.written + stats.deleted > 0, state };
-      if (options.mirrorLater) return { ...result, mirror: publishInThread(task) };
+      if (options.mirrorLater) {
+        const mirror = publishInThread(task).then(
+          () => swapIn(folders, state),
+          (error: unknown) => {
+            discardRelease(publicDir);
+            throw error;
+          },
+        );
+        return { ...result, mirror };
+      }
       // Loaded here: a preview build (npm run build -- --preview) needs neither tar nor the exports' code.
       const { finishPublishing } = await import('./publish-mirror.ts');
       await finishPublishing(task, context.validate);
+      await swapIn(folders, state);
       return result;
     } catch (error) {
       writer.abort();

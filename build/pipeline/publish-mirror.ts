@@ -10,7 +10,8 @@ import type { Release } from '../data/release-file.ts';
 import { layout } from '../render/layout.ts';
 import { folderSources, writeBundle, type BundleSource } from '../write/bundle.ts';
 import { writeExports } from '../exports/write-exports.ts';
-import { writeState, type BuildState } from './build-state.ts';
+import type { BuildState } from './build-state.ts';
+import { faultPoint } from '../write/fault-points.ts';
 
 /** The repository the build code belongs to: its netlify.toml and licences go into every bundle. */
 const CODE_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -26,23 +27,25 @@ function siteSources(): BundleSource[] {
 
 /** What a publishing build still does once its tree is committed (structured-cloneable: it may go to a thread). */
 export interface PublishTask {
+  /** The new release's folder (not served yet). */
   publicDir: string;
   release: Release;
   /** Whether the commit wrote or deleted a file (else this release's exports and bundle may be current already). */
   treeChanged: boolean;
-  /** The build state to record once everything is in public/. */
+  /** The build state the tree token names. */
   state: BuildState;
 }
 
-/** The exports, the bundle and mirror.json, then the renewed tree token (servers re-read the tree), then the state. */
+/**
+ * The exports, the bundle and mirror.json in the new release folder, then its renewed tree token (a server re-reads
+ * the tree); the build then switches public/ to the folder (build-site.ts).
+ */
 export async function finishPublishing(task: PublishTask, validate = createDocumentValidator()): Promise<void> {
   const { publicDir, state } = task;
   await publishMirror(publicDir, task.release, task.treeChanged, validate);
   const token = path.join(publicDir, layout.treeToken());
   writeFileSync(`${token}.tmp`, `${state.token}\n`);
   renameSync(`${token}.tmp`, token);
-  // Written last: a build stopped before this point starts over with a full pass.
-  writeState(publicDir, state);
 }
 
 /** Paths under public/ the bundle leaves out: itself and the manifest that names it. */
@@ -63,9 +66,11 @@ export async function publishMirror(
     if (current.datasetVersion === release.datasetVersion && exportsThere) return current as MirrorInfo;
   }
   const exported = await publishExports(publicDir, release);
+  faultPoint('exports');
   const temporary = path.join(path.dirname(publicDir), `.${path.basename(publicDir)}-bundle.tmp`);
   const sources = [...siteSources(), ...folderSources(publicDir, 'public/', isMirrorFile)];
   const result = await writeBundle(sources, temporary);
+  faultPoint('bundle');
   const info: MirrorInfo = {
     datasetVersion: release.datasetVersion,
     releasedAt: release.releasedAt,
@@ -83,6 +88,7 @@ export async function publishMirror(
     if (path.join(folder, name) !== bundleFile) rmSync(path.join(folder, name), { force: true });
   writeFileSync(`${infoFile}.tmp`, `${JSON.stringify(info)}\n`);
   renameSync(`${infoFile}.tmp`, infoFile);
+  faultPoint('mirror.json');
   return info;
 }
 

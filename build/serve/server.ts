@@ -35,9 +35,10 @@ export interface ServerOptions {
   /**
    * Files of the tree still being written (npm start serves before a publishing build's exports and bundle are in):
    * their paths relative to the folder (a folder's ends with "/"), and the promise settled once they are written.
-   * A request for one of them waits for it; the tree is then re-read.
+   * A request for one of them waits for it; the tree is then re-read. `releaseDir`: the folder served meanwhile (the
+   * build's new release, which public/ links to once `done` is settled without error).
    */
-  publishing?: { paths: readonly string[]; done: Promise<unknown> };
+  publishing?: { paths: readonly string[]; done: Promise<unknown>; releaseDir?: string };
   /** Connections one client address may hold at once (default MAX_CONNECTIONS_PER_CLIENT, connection-cap.ts). */
   maxConnectionsPerClient?: number;
   /** Connections held in all (default: the open-file limit less a reserve, connection-cap.ts). */
@@ -133,6 +134,7 @@ function publishingGate(
   let written: Promise<void> | null = publishing.done
     .catch(() => undefined)
     .then(() => {
+      files.unpin();
       files.reload();
       written = null;
     });
@@ -337,6 +339,7 @@ function answerConnect(limiter: RateLimiter, now: () => number, trustProxy: Trus
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const config = await loadNetlifyConfig(options.netlifyToml);
   const files = new SiteFiles(path.resolve(options.publicDir), {
+    ...(options.publishing?.releaseDir ? { pinned: options.publishing.releaseDir } : {}),
     ...(options.cacheBytes === undefined ? {} : { cacheBytes: options.cacheBytes }),
     ...(options.treeCheckIntervalMs === undefined ? {} : { checkIntervalMs: options.treeCheckIntervalMs }),
   });

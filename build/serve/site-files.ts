@@ -1,5 +1,6 @@
 // The files of a published folder for the local server: an index of their paths (no stat per request), their bytes and
-// ETags from a byte-bounded memory cache, both renewed when the build (or a mirror) commits a new tree.
+// ETags from a byte-bounded memory cache, both renewed when the build (or a mirror) commits a new tree. A folder that is
+// a link (the build's public/, a mirror) is resolved once per index, so one index reads one release whatever swaps.
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -8,6 +9,7 @@ import {
   openSync,
   readFileSync,
   readSync,
+  realpathSync,
   statSync,
   type ReadStream,
 } from 'node:fs';
@@ -29,6 +31,8 @@ export interface SiteFilesOptions {
   cacheBytes?: number;
   /** How often, at most, the tree token is looked at (default 500 ms). */
   checkIntervalMs?: number;
+  /** A folder to serve instead of publicDir until unpin() (npm start: the new release before public/ links to it). */
+  pinned?: string;
 }
 
 const etagOf = (hash: string) => `"${hash.slice(0, 20)}"`;
@@ -40,6 +44,9 @@ export class SiteFiles {
   private readonly largeFileBytes: number;
   private tokenStamp = '';
   private checkedAt = 0;
+  /** The folder the index was read from: publicDir's target when it is a link. */
+  private root: string;
+  private pinned: string | null;
 
   readonly publicDir: string;
   private readonly options: SiteFilesOptions;
@@ -47,6 +54,8 @@ export class SiteFiles {
   constructor(publicDir: string, options: SiteFilesOptions = {}) {
     this.publicDir = publicDir;
     this.options = options;
+    this.pinned = options.pinned ?? null;
+    this.root = this.resolveRoot();
     const cacheBytes = options.cacheBytes ?? 64 * 1024 * 1024;
     this.largeFileBytes = Math.floor(cacheBytes / 16);
     this.bodies = new BoundedCache<ServedFile>(cacheBytes, (key, file) => 2 * key.length + file.size + 200);
@@ -62,7 +71,12 @@ export class SiteFiles {
   refresh(nowMs = Date.now()): void {
     if (nowMs - this.checkedAt < (this.options.checkIntervalMs ?? 500)) return;
     this.checkedAt = nowMs;
-    if (this.readTokenStamp() !== this.tokenStamp) this.reload();
+    if (this.readTokenStamp(this.resolveRoot()) !== this.tokenStamp) this.reload();
+  }
+
+  /** Serves publicDir again (the pinned folder is what it links to now, or the build failed); re-read it with reload(). */
+  unpin(): void {
+    this.pinned = null;
   }
 
   /** The file that already-decoded path segments name: the file itself, or index.html of a folder. */
@@ -78,7 +92,7 @@ export class SiteFiles {
     const cached = this.bodies.get(relative);
     if (cached) return cached;
     if (!this.paths.has(relative)) return null;
-    const full = path.join(this.publicDir, relative);
+    const full = path.join(this.root, relative);
     let fd: number;
     try {
       fd = openSync(full, 'r');
@@ -98,7 +112,7 @@ export class SiteFiles {
   }
 
   stream(file: ServedFile): ReadStream {
-    return createReadStream(path.join(this.publicDir, file.relative));
+    return createReadStream(path.join(this.root, file.relative));
   }
 
   private largeEtag(relative: string, fd: number): string {
@@ -118,15 +132,26 @@ export class SiteFiles {
     return etag;
   }
 
-  private readTokenStamp(): string {
-    const stat = statSync(path.join(this.publicDir, layout.treeToken()), { throwIfNoEntry: false });
-    return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : 'none';
+  /** The folder to read: the pinned one, else where publicDir leads now (itself when it is no link; kept while missing). */
+  private resolveRoot(): string {
+    if (this.pinned) return this.pinned;
+    try {
+      return realpathSync(this.publicDir);
+    } catch {
+      return this.root ?? this.publicDir;
+    }
+  }
+
+  private readTokenStamp(root: string): string {
+    const stat = statSync(path.join(root, layout.treeToken()), { throwIfNoEntry: false });
+    return `${root}:${stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : 'none'}`;
   }
 
   /** Re-reads the tree now, whatever its token says (also for a tree completed in this process). */
   reload(): void {
-    this.tokenStamp = this.readTokenStamp();
-    this.paths = new Set(filesUnder(this.publicDir));
+    this.root = this.resolveRoot();
+    this.tokenStamp = this.readTokenStamp(this.root);
+    this.paths = new Set(filesUnder(this.root));
     this.bodies.clear();
     this.largeEtags.clear();
   }

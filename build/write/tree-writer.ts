@@ -1,5 +1,6 @@
-// Writes a rendered tree into public/: nothing in public/ changes before commit(); commit() moves the staged files in
-// and deletes what the build no longer produces, rolled forward from a journal if it is ever interrupted. A second
+// Writes a rendered tree into a release folder (build/write/releases.ts: a copy of the served one, by hard links):
+// nothing in it changes before commit(); commit() moves the staged files in and deletes what the build no longer
+// produces, rolled forward from a journal if it is ever interrupted. A second
 // thread of the build joins the writer (share() → join()) and writes into the same staging folder; its report is
 // absorbed before the commit.
 import {
@@ -17,6 +18,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { filesUnder } from '../core/files-under.ts';
+import { faultPoint } from './fault-points.ts';
 
 /** A file's content: text, bytes, or bytes in parts (a list assembled from edge bodies, written with one writev). */
 export type FileBody = string | Buffer | readonly Buffer[];
@@ -137,6 +139,7 @@ export class TreeWriter {
     }
     // 'wx' refuses to overwrite, so a path produced twice fails even where nothing else tracks paths (a first build).
     writeNewFile(target, content);
+    faultPoint('write');
     this.written += 1;
     return true;
   }
@@ -207,6 +210,7 @@ export class TreeWriter {
       mkdirSync(path.dirname(target), { recursive: true });
       if (existsSync(target) && statSync(target).isDirectory()) rmSync(target, { recursive: true, force: true });
       renameSync(path.join(from, relativePath), target);
+      faultPoint('move');
     }
   }
 

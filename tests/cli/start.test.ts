@@ -1,6 +1,6 @@
 // npm start: the build, then the server from the moment the tree is written, then the exports and the mirror bundle
 // (the same files npm run build writes); a wrong argument refused before the build; a failed publication stops it.
-import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -92,18 +92,25 @@ describe('npm start', () => {
 
   it('stops serving, in one line, exit 1, when the exports and bundle cannot be written', async () => {
     const root = project();
-    // Where the bundle is written before it moves into public/: a folder there makes writing it fail.
-    mkdirSync(path.join(root, '.public-bundle.tmp'));
     const port = await freePort();
-    const result = await runCli('start', ['--root', root, '--port', port]);
+    // A full disk once the bundle is written (build/write/fault-points.ts; the publishing thread reads it too).
+    process.env.EV_BUILD_FAULT = 'enospc@bundle';
+    let result;
+    try {
+      result = await runCli('start', ['--root', root, '--port', port]);
+    } finally {
+      delete process.env.EV_BUILD_FAULT;
+    }
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/^built dataset .*\nserving /);
     expect(result.stderr).toMatch(
-      /^start: the tree was served, but its exports and mirror bundle could not be written, so the server stopped: a thread of the build failed: EISDIR/,
+      /^start: the tree was served, but its exports and mirror bundle could not be written, so the server stopped: a thread of the build failed: ENOSPC: no space left on device, write \(injected at bundle\)/,
     );
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
     await expect(fetch(`http://127.0.0.1:${port}/api/v1`)).rejects.toThrow();
     expect(existsSync(path.join(root, 'public/api/v1/mirror.json'))).toBe(false);
     expect(existsSync(path.join(root, '.public-build-state.json'))).toBe(false);
+    // The release it served meanwhile is removed: nothing is left that public/ could link to.
+    expect(readdirSync(path.join(root, '.public-releases'))).toEqual([]);
   });
 });

@@ -71,7 +71,8 @@ export async function copyBuiltFixture(history: HistoryMode = 'enforce'): Promis
     builtTemplates.set(history, template);
   }
   const root = mkdtempSync(path.join(os.tmpdir(), 'ev-built-'));
-  cpSync(await template, root, { recursive: true });
+  // verbatimSymlinks: public stays the relative link into the copy's own .public-releases/.
+  cpSync(await template, root, { recursive: true, verbatimSymlinks: true });
   return root;
 }
 

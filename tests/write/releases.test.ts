@@ -1,0 +1,61 @@
+// The release folders behind public/: a build fills a new one and swaps the link; the previous one keeps its bytes, at
+// most two are kept, a real public/ folder is adopted and a link elsewhere is refused.
+import { cpSync, lstatSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { releasesDir } from '../../build/write/releases.ts';
+import { runCli } from '../helpers/cli.ts';
+import { copyBuiltFixture, editData, treeDigest } from '../helpers/fixture.ts';
+
+const folders = (publicDir: string) => readdirSync(releasesDir(publicDir)).sort();
+
+describe('one release folder per build', () => {
+  it('a rebuild fills a new folder and swaps public to it; the previous folder keeps its bytes; two are kept', async () => {
+    const root = await copyBuiltFixture('provisional');
+    const publicDir = path.join(root, 'public');
+    const first = realpathSync(publicDir);
+    const before = treeDigest(first);
+    editData(root, 'vehicles.csv', (t) => t.replace('Fixture,Volt A,400,', 'Fixture,Volt A,401,'));
+    const rebuilt = await runCli('build', ['--root', root, '--preview']);
+    expect(rebuilt.stdout).toMatch(/\(incremental\): \d+ files rendered, [1-9]\d* written/);
+    const second = realpathSync(publicDir);
+    expect(second).not.toBe(first);
+    expect(readlinkSync(publicDir)).toBe(`.public-releases/${path.basename(second)}`);
+    expect(treeDigest(first)).toEqual(before);
+    expect(treeDigest(second)).not.toEqual(before);
+    expect(folders(publicDir)).toEqual([path.basename(first), path.basename(second)].sort());
+
+    editData(root, 'vehicles.csv', (t) => t.replace('Fixture,Volt A,401,', 'Fixture,Volt A,402,'));
+    expect((await runCli('build', ['--root', root, '--preview'])).status).toBe(0);
+    expect(folders(publicDir)).toEqual([path.basename(second), path.basename(realpathSync(publicDir))].sort());
+  });
+
+  it('adopts a public/ that is a real folder (a build from before the swap) and rebuilds it incrementally', async () => {
+    const root = await copyBuiltFixture('provisional');
+    const publicDir = path.join(root, 'public');
+    const tree = treeDigest(publicDir);
+    const real = realpathSync(publicDir);
+    rmSync(publicDir);
+    cpSync(real, publicDir, { recursive: true });
+    rmSync(releasesDir(publicDir), { recursive: true });
+    const rebuilt = await runCli('build', ['--root', root, '--preview']);
+    expect(rebuilt.stdout).toMatch(/\(incremental\): .* 0 written/);
+    expect(lstatSync(publicDir).isSymbolicLink()).toBe(true);
+    expect(treeDigest(publicDir)).toEqual(tree);
+  });
+
+  it('refuses a public that links elsewhere, in one line, and leaves it alone', async () => {
+    const root = await copyBuiltFixture('provisional');
+    const publicDir = path.join(root, 'public');
+    const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'ev-elsewhere-'));
+    rmSync(publicDir);
+    symlinkSync(elsewhere, publicDir);
+    const refused = await runCli('build', ['--root', root, '--preview']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toBe(
+      `build: ${publicDir} is a link to ${elsewhere}, not to a release the build made: remove the link and build again\n`,
+    );
+    expect(readlinkSync(publicDir)).toBe(elsewhere);
+  });
+});
