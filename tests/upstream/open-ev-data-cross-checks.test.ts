@@ -169,7 +169,7 @@ describe('market-specific on-board charger (northAmericanChargerOnEuropeanRow)',
 describe('copied across battery sizes (copiedAcrossBatterySizes)', () => {
   /** The records are read once the suite starts. */
   const proposals = () => ['2024/volta.json', '2024/volta_long_range.json', '2025/volta.json'].map(proposal);
-  /** Our own rows show the family's peak depends on the pack: 50 kWh at 100 kW, 80 kWh at 150 kW. */
+  /** Our own rows give the family more than one peak: 50 kWh at 100 kW, 80 kWh at 150 kW. */
   const packDependent = [
     own('probe-motors-volta-city-2022-eu', 2022, { battery_kwh_usable: '50', max_dc_kw_oem: '100' }),
     own('probe-motors-volta-long-2022-eu', 2022, { battery_kwh_usable: '80', max_dc_kw_oem: '150' }),
@@ -186,7 +186,7 @@ describe('copied across battery sizes (copiedAcrossBatterySizes)', () => {
     expect(into.has(withheldKey(record('2025/volta.json').path, 'max_dc_kw_oem'))).toBe(false);
   });
 
-  it('takes a shared peak where our own sources do not show the family charging a smaller pack at a lower peak', () => {
+  it('takes a shared peak where our own sources give the family one peak, or none', () => {
     const into: WithheldFigures = new Map();
     copiedAcrossBatterySizes(proposals(), [], into);
     const samePeak = packDependent.map((row) => ({ ...row, max_dc_kw_oem: '150' }));

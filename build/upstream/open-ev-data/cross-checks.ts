@@ -84,10 +84,10 @@ export const LARGER_PACK = 1.15;
 
 /**
  * Class "copied across battery sizes": upstream gives a family's smaller battery the DC peak of its larger one (Born
- * 58 kWh given the 77 kWh's 135 kW, Megane 40 kWh given the 60 kWh's 130 kW). Where our own sources show that the
- * family's peak depends on the pack (a pack at least 15 % smaller charging at a lower peak, in any model year), two
- * records of one family and year giving the same peak to such packs are a copy: the smaller pack's figure is not
- * taken. Without that evidence a shared peak is taken (many makers give every pack the same peak).
+ * 58 kWh given the 77 kWh's 135 kW, Megane 40 kWh given the 60 kWh's 130 kW). Where our own sources give the family
+ * more than one DC peak (its variants do not all charge alike), two records of one family and year giving the same
+ * peak to packs at least 15 % apart are a copy: the smaller pack's figure is not taken. Where our own sources give the
+ * family one peak, or none, a shared peak is taken (many makers give every pack the same peak).
  */
 export function copiedAcrossBatterySizes(
   proposals: readonly Proposal[],
@@ -96,13 +96,8 @@ export function copiedAcrossBatterySizes(
 ): void {
   const capacity = (p: Proposal) => p.record.battery.net ?? p.record.battery.gross;
   const peaksDependOnPack = new Set<string>();
-  for (const [family, own] of ownFigures(rows, 'max_dc_kw_oem')) {
-    const sized = own
-      .map(({ row, value }) => ({ kw: value, kwh: Number(row.battery_kwh_usable ?? '') }))
-      .filter(({ kwh }) => Number.isFinite(kwh) && kwh > 0);
-    if (sized.some((small) => sized.some((large) => large.kwh >= small.kwh * LARGER_PACK && large.kw > small.kw)))
-      peaksDependOnPack.add(family);
-  }
+  for (const [family, own] of ownFigures(rows, 'max_dc_kw_oem'))
+    if (new Set(own.map(({ value }) => value)).size > 1) peaksDependOnPack.add(family);
   const families = new Map<string, Proposal[]>();
   for (const p of proposals) {
     if (p.dc === null || capacity(p) === null || !peaksDependOnPack.has(`${p.brand}|${p.family}`)) continue;
@@ -116,7 +111,7 @@ export function copiedAcrossBatterySizes(
         into.set(
           withheldKey(small.record.path, 'max_dc_kw_oem'),
           `the record gives its ${capacity(small)} kWh pack the ${small.dc!.kw} kW of ${large.record.path}, whose pack ` +
-            `holds ${capacity(large)} kWh, where our own sources give this family a lower peak for a smaller pack`,
+            `holds ${capacity(large)} kWh, where our own sources give this family more than one peak`,
         );
     }
 }
