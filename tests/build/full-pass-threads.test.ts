@@ -43,7 +43,8 @@ describe('a full pass on several threads', () => {
     const trees = await Promise.all(
       [1, 2, 3].map(async (threads) => {
         const publicDir = path.join(root, `public-${threads}`);
-        const result = await buildSite({ root, publicDir, threads });
+        // The release folder a build fills is its own: every other figure of the result is the same.
+        const { releaseDir: _own, ...result } = await buildSite({ root, publicDir, threads });
         return { digest: treeDigest(publicDir), result };
       }),
     );

@@ -9,7 +9,7 @@ import { formatProblem } from '../../build/data/problems.ts';
 import { copyFixture, editData } from '../helpers/fixture.ts';
 import { column } from '../helpers/rows.ts';
 
-const VOLT_A = 'volt-a-400-2024,Fixture,Volt A,400,2024,60,400,150,';
+const VOLT_A = 'volt-a-400-2024,Fixture,Volt A,400,2024,60,fixture-spec,400,fixture-spec,150,';
 const TITLE = 'title: Fixture specification sheet';
 
 /** The problems of the mini fixture with one file edited, as the build prints them. */

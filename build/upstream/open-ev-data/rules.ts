@@ -164,7 +164,10 @@ export function northAmericanChargerOnEuropeanRow(record: ExtractRecord, market:
   if (market === 'NA' || record.ac === null || record.ac.phases === 3) return null;
   if (record.ac.max_kw > EUROPEAN_ONE_PHASE_MAX_KW) return null;
   if (!record.markets.some((m) => NORTH_AMERICAN.has(m))) return null;
-  return `AC left empty: the record also lists North American markets, and its single-phase ${record.ac.max_kw} kW may be the North American car's 240 V charger`;
+  return (
+    `AC left empty: the record also lists North American markets, and its single-phase ${record.ac.max_kw} kW may ` +
+    "be the North American car's 240 V charger"
+  );
 }
 
 /** The most one phase of a European supply carries: 230 V × 32 A. */
