@@ -250,10 +250,12 @@ ${addHeaders(pageHeaders)}
     error_page 404 = @page_not_found;
   }
 
-  # A path outside the API that names no file: the JSON 404, typed JSON, with the pages' headers.
+  # A path outside the API that names no file: the site's 404 page (the JSON error document), typed as a page, with
+  # the pages' headers, as the CDN answers it (netlify.toml has no catch-all rule: it would shadow the pages).
   location @page_not_found {
     types { }
-    default_type ${jsonType};
+    default_type text/html;
+    charset utf-8;
 ${addHeaders(pageHeaders)}
     return 404 ${quote(errorBody('not_found'))};
   }

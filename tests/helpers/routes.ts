@@ -38,6 +38,9 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
     return [
       route(`/api/v1/vehicles/no-such-vehicle`, 404),
       route(`/api/v1/compatibility/${pair.vehicle}/no-such-charger`, 404, 'region=GB'),
+      // Outside /api/ a path that names no file gets the 404 page too (no catch-all rule: docs/cdn.md).
+      route('/no-such-page', 404),
+      route('/explore/no-such-file.html', 404),
     ];
   if (file === `${D}/index.json`) return [route('/api/v1')];
   if (file === `${D}/vehicles.json`) return [route('/api/v1/vehicles')];
@@ -68,9 +71,6 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
       route('/api/v2', 404),
       route(`/api/v1/vehicles/${pair.vehicle}/foo`, 404),
       route(`/${GUARD_DOC}`, 404),
-      // Outside /api/ too: the last catch-all rule gives any path that names no file the JSON document (issue 38).
-      route('/no-such-page', 404),
-      route('/explore/no-such-file.html', 404),
     ];
   // Published as real files: served at their own path (a file shadows the unforced catch-all rule).
   if (file === 'api/v1/openapi.json' || /^api\/v1\/schemas\/[a-z-]+\.json$/.test(file)) return [route(`/${file}`)];

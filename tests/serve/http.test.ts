@@ -296,12 +296,14 @@ describe('path traversal never leaves public/ and never fails with 500', () => {
     const api = typeof normalised === 'string' || isApiPath(normalised.path);
     // Known emulator difference (docs/cdn.md): outside /api/, @netlify/dev answers a missing file with an empty 404.
     if (ON_NETLIFY_EMULATOR && !api) return void expect(res.status).toBe(404);
-    // An error is a JSON body typed JSON, inside the API and outside it (issue 38: /%2e%2e/package.json was text/html).
+    // An error is the JSON error body; inside the API it is typed JSON. Outside it, a missing file is the site's 404
+    // page (404.html, whose body is that JSON document), typed as a page: a catch-all JSON rule for every path would
+    // shadow the pages themselves on Netlify's emulator (docs/cdn.md).
     if (res.status !== 200) {
       expect(JSON.parse(res.body)).toMatchObject({
         error: expect.stringMatching(/^(not_found|bad_request|slugs_required)$/),
       });
-      expect(res.headers['content-type']).toBe(JSON_TYPE);
+      if (api) expect(res.headers['content-type']).toBe(JSON_TYPE);
     }
     // The API headers follow the normalised path: /api/%2e%2e/package.json is /package.json, outside the API.
     if (api) expectApiHeaders(res);
@@ -320,12 +322,14 @@ describe('every page and file carries the security headers (issue 38)', () => {
     ['/reference.css', 200, 'text/css; charset=utf-8'],
     ['/explore/explore.css', 200, 'text/css; charset=utf-8'],
     ['/explore/explore.js', 200, 'text/javascript; charset=utf-8'],
-    ['/no-such-page', 404, JSON_TYPE],
-    ['/explore/no-such-file.html', 404, JSON_TYPE],
+    ['/no-such-page', 404, 'text/html; charset=utf-8'],
+    ['/explore/no-such-file.html', 404, 'text/html; charset=utf-8'],
     [`/api/v1/vehicles/${VA}`, 200, JSON_TYPE],
   ])('GET %s → %i %s, with the CSP, X-Frame-Options: DENY and nosniff', async (path, status, type) => {
     const res = await rawRequest({ port: running.server.port, path });
     expect(res.status).toBe(status);
+    // Known emulator difference (docs/cdn.md): outside /api/, @netlify/dev answers a missing file with an empty 404.
+    if (ON_NETLIFY_EMULATOR && status === 404) return;
     expect(res.headers['content-type']).toBe(type);
     expect(res.headers['content-security-policy']).toBe(CSP);
     expect(res.headers['x-frame-options']).toBe('DENY');
