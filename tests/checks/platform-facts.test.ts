@@ -3,28 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { NOTHING_PUBLISHED } from '../../build/checks/check.ts';
 import { platformFacts } from '../../build/checks/platform-facts.ts';
 import type { PlatformMemberRow, PlatformRow } from '../../build/data/tables.ts';
-import { column, located, tables, vehicle } from '../helpers/rows.ts';
+import { column, located, platform, platformMember, tables, vehicle } from '../helpers/rows.ts';
 
-const platform = (o: Partial<PlatformRow> = {}): PlatformRow => ({
-  slug: 'test-platform',
-  name: 'Test platform',
-  voltage_class_v: 800,
-  boost: 'yes',
-  boost_dc_kw: null,
-  source: ['spec-sheet'],
-  note: null,
-  ...o,
-});
-/** The default test vehicle is a Test Motors Volt A of 2024 (tests/helpers/rows.ts). */
-const member = (o: Partial<PlatformMemberRow> = {}): PlatformMemberRow => ({
-  platform: 'test-platform',
-  brand: vehicle().brand,
-  family: vehicle().family,
-  model_year_from: null,
-  model_year_to: null,
-  source: ['spec-sheet'],
-  ...o,
-});
+const member = platformMember;
 
 const check = (platforms: PlatformRow[], members: PlatformMemberRow[]) =>
   platformFacts.check(

@@ -4,27 +4,9 @@ import { figureSourceIds } from '../../build/data/figure-sources.ts';
 import { membershipOf, withPlatformFacts } from '../../build/data/platforms.ts';
 import type { PlatformMemberRow, PlatformRow } from '../../build/data/tables.ts';
 import { boostFact } from '../../build/derive/boost.ts';
-import { vehicle } from '../helpers/rows.ts';
+import { platform, platformMember, vehicle } from '../helpers/rows.ts';
 
-const platform = (o: Partial<PlatformRow> = {}): PlatformRow => ({
-  slug: 'p',
-  name: 'P',
-  voltage_class_v: 800,
-  boost: 'yes',
-  boost_dc_kw: null,
-  source: ['platform-press'],
-  note: null,
-  ...o,
-});
-const member = (o: Partial<PlatformMemberRow> = {}): PlatformMemberRow => ({
-  platform: 'p',
-  brand: vehicle().brand,
-  family: vehicle().family,
-  model_year_from: null,
-  model_year_to: null,
-  source: ['member-press'],
-  ...o,
-});
+const member = platformMember;
 const on =
   (p: PlatformRow, m: PlatformMemberRow = member()) =>
   (v: ReturnType<typeof vehicle>) =>

@@ -10,6 +10,8 @@ import {
   type ChargerRow,
   type ConnectorEntry,
   type ObservationRow,
+  type PlatformMemberRow,
+  type PlatformRow,
   type ProtocolEntry,
   type SourceEntry,
   type TableName,
@@ -300,3 +302,24 @@ export function pairingOfRows(
     connectorRows: rows,
   };
 }
+
+/** An 800 V platform with a boost path whose power is not stated, citing "platform-press". */
+export const platform = builder<PlatformRow>({
+  slug: 'test-platform',
+  name: 'Test platform',
+  voltage_class_v: 800,
+  boost: 'yes',
+  boost_dc_kw: null,
+  source: ['platform-press'],
+  note: null,
+});
+
+/** The test car's brand and family on the test platform, every model year, citing "member-press". */
+export const platformMember = builder<PlatformMemberRow>({
+  platform: 'test-platform',
+  brand: 'Test',
+  family: 'Car',
+  model_year_from: null,
+  model_year_to: null,
+  source: ['member-press'],
+});
