@@ -7,7 +7,7 @@ import type { ChargerConnectorRow, ChargerRow, ConnectorEntry, VehicleRow } from
 import { outletFigure, vehicleFigure } from '../figure-refs.ts';
 import { IMPLIED_AC_PHASES, impliedPhaseOptions } from '../implied-facts.ts';
 import { outletCapKw } from '../outlet.ts';
-import { EstimateBuilder } from '../power-estimate.ts';
+import { EstimateBuilder, round1 } from '../power-estimate.ts';
 import type { ConnectionPath, DerivationRule, PowerEstimate } from '../rule.ts';
 
 /** The phases the vehicle's on-board charger may have on this inlet: its own figure, 1 through a single-phase inlet. */
@@ -38,8 +38,6 @@ export function suppliedKw(
   const vehicleAmps = used < phases ? (used === 1 ? vehicle.ac_one_phase_a : null) : (cap * 1000) / (phases * volts);
   return vehicleAmps === null ? null : (used * Math.min(supply.amps, vehicleAmps) * volts) / 1000;
 }
-
-const round1 = (kw: number) => Math.round(kw * 10) / 10;
 
 export function acPower(
   vehicle: VehicleRow,
