@@ -10,6 +10,7 @@ import { NOT_A_REGION, REGION_PARAMETER } from '../core/region-parameter.ts';
 import { REGIONS } from '../core/regions.ts';
 import type { NetlifyConfig, RedirectRule } from '../serve/netlify-config.ts';
 import { CONTENT_TYPES } from '../serve/content-types.ts';
+import { layout } from '../render/layout.ts';
 
 export const NGINX_LIMITS = [
   'X-RateLimit-Remaining and X-RateLimit-Reset are not sent: nginx cannot count requests per client in a header without a scripting module (njs or Lua).',
@@ -212,7 +213,7 @@ ${addHeaders({ ...apiHeaders, ...config.headersFor('/api/v1/mirror/x.tar.gz') })
 `;
 }
 
-/** The JSON 404 and 429, an empty segment before /api, and the site outside the API (with the pages' own headers). */
+/** The JSON 404 and 429, an empty segment before /api, and the site outside the API (with the pages' own headers and 404 page). */
 function answerLocations({ config, apiHeaders, jsonType }: Shared): string {
   const pageHeaders = config.headersFor('/');
   const fileTypes = Object.entries(CONTENT_TYPES).map(([extension, type]) => {
@@ -247,17 +248,9 @@ ${addHeaders(policyHeaders(apiHeaders))}
     charset_types ${[...new Set(fileTypes.filter(([, , charset]) => charset).map(([, type]) => type))].join(' ')};
 ${addHeaders(pageHeaders)}
     try_files $uri $uri/index.html =404;
-    error_page 404 = @page_not_found;
-  }
-
-  # A path outside the API that names no file: the site's 404 page (the JSON error document), typed as a page, with
-  # the pages' headers, as the CDN answers it (netlify.toml has no catch-all rule: it would shadow the pages).
-  location @page_not_found {
-    types { }
-    default_type text/html;
-    charset utf-8;
-${addHeaders(pageHeaders)}
-    return 404 ${quote(errorBody('not_found'))};
+    # A path that names no file: the site's 404 page, typed as the page it is, with status 404 and the pages' headers
+    # (the CDN's answer: netlify.toml has no catch-all rule, which would shadow the pages).
+    error_page 404 /${layout.notFoundPage()};
   }
 `;
 }

@@ -21,6 +21,7 @@ import {
 } from '../api/resource-documents.ts';
 import { exploreFiles } from './explore-page.ts';
 import { layout } from './layout.ts';
+import { notFoundPage } from './not-found-page.ts';
 import { REFERENCE_STYLE, referencePage, type Example } from './reference-page.ts';
 import type { Wanted } from '../api/explain-schemas.ts';
 import { explainEntry } from './explain-files.ts';
@@ -121,7 +122,7 @@ export function* globalFiles(
     yield apiFile(layout.error(code), 'error', { error: code });
   yield { path: layout.storageGuard(), body: errorBody('not_found') };
   yield { path: layout.rateLimited(), body: errorBody('rate_limit_exceeded') };
-  yield { path: layout.notFoundPage(), body: errorBody('not_found') };
+  yield { path: layout.notFoundPage(), body: notFoundPage() };
   for (const kind of DOCUMENT_KINDS)
     yield { path: schemaPath(kind), body: `${JSON.stringify(jsonSchemaOf(kind), null, 2)}\n` };
   const openapi = openApiDocument();

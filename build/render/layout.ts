@@ -52,7 +52,7 @@ export const layout = {
   explorePage: () => 'explore/index.html',
   exploreScript: () => 'explore/explore.js',
   exploreStyle: () => 'explore/explore.css',
-  /** The CDN serves this page, with status 404, for a rewrite whose target file does not exist. */
+  /** The CDN serves this page, with status 404, for a path that names no file (the API answers JSON instead). */
   notFoundPage: () => '404.html',
   /** Names the tree a build committed (see build/serve/site-files.ts); written last, changes whenever the tree does. */
   treeToken: () => `${STORAGE_DIR}/build-token`,

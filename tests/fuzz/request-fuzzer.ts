@@ -237,7 +237,12 @@ export function violations(request: FuzzRequest, answer: FuzzAnswer | null, sent
     for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
       if (!/^\d+$/.test(answer.headers[name] ?? '')) problems.push(`no ${name}`);
   }
-  if (answer.status >= 400 && answer.body !== '' && request.method !== 'HEAD') {
+  const notFoundPage = !api && answer.status === 404 && answer.headers['content-type'] === 'text/html; charset=utf-8';
+  if (notFoundPage && !answer.body.includes('<title>Not found</title>') && request.method !== 'HEAD')
+    problems.push('a 404 typed as a page that is not the 404 page');
+  if (answer.status >= 400 && answer.body !== '' && request.method !== 'HEAD' && !notFoundPage) {
+    if (answer.headers['content-type'] !== 'application/json; charset=utf-8')
+      problems.push(`error body typed ${answer.headers['content-type']}`);
     try {
       const parsed = JSON.parse(answer.body) as { error?: unknown };
       if (typeof parsed.error !== 'string') problems.push('error body without an error code');

@@ -106,6 +106,14 @@ export async function fetchRaw(url: string, init: RequestInit = {}): Promise<Raw
 
 const intPattern = /^\d+$/;
 
+/** The site's 404 page (build/render/not-found-page.ts): what a path outside /api/ that names no file gets. */
+export function expectNotFoundPage(res: RawResponse): void {
+  expect(res.status).toBe(404);
+  expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(res.body).toContain('<title>Not found</title>');
+  expect(res.headers['content-security-policy']).toMatch(/^default-src 'self'/);
+}
+
 /** The headers every /api/ response carries (contract §3), X-RateLimit-Remaining/Reset as integers. */
 export function expectApiHeaders(res: RawResponse): { remaining: number; reset: number } {
   expect(res.status < 300 || res.status >= 400, `no redirect (got ${res.status})`).toBe(true);

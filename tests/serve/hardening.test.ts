@@ -6,7 +6,14 @@ import { passedQuery } from '../../build/core/region-parameter.ts';
 import { loadNetlifyConfig } from '../../build/serve/netlify-config.ts';
 import { startServer } from '../../build/serve/server.ts';
 import { NETLIFY_TOML, sharedSite } from '../helpers/fixture.ts';
-import { expectApiHeaders, fetchRaw, rawRequest, useServer, type RawResponse } from '../helpers/http.ts';
+import {
+  expectApiHeaders,
+  expectNotFoundPage,
+  fetchRaw,
+  rawRequest,
+  useServer,
+  type RawResponse,
+} from '../helpers/http.ts';
 
 const site = sharedSite('mini');
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -35,19 +42,23 @@ describe('requests that used to crash the server', () => {
   const alive = async () => expect((await fetchRaw(`${running.server.url}/api/v1`, { headers: {} })).status).toBe(200);
 
   it.each([
-    [`/api/v1/vehicles/${'a'.repeat(251)}`, 404],
-    [`/api/v1/vehicles/${'a'.repeat(300)}/compatibility`, 404],
-    [`/api/v1/compatibility/${'v'.repeat(251)}/${'c'.repeat(251)}?region=NA`, 404],
-    [`/${'x'.repeat(256)}`, 404],
-    [`/api/${'x'.repeat(256)}/v1`, 404],
-    ['/index.html/x', 404],
-    ['/api/v1/openapi.json/x', 404],
-    ['/404.html/x', 404],
-    ['/api/v1/schemas/edge.json/x/y', 404],
-  ])('GET %s → %i, and the server keeps serving', async (path, status) => {
+    [`/api/v1/vehicles/${'a'.repeat(251)}`, 'json'],
+    [`/api/v1/vehicles/${'a'.repeat(300)}/compatibility`, 'json'],
+    [`/api/v1/compatibility/${'v'.repeat(251)}/${'c'.repeat(251)}?region=NA`, 'json'],
+    [`/${'x'.repeat(256)}`, 'page'],
+    [`/api/${'x'.repeat(256)}/v1`, 'json'],
+    ['/index.html/x', 'page'],
+    ['/api/v1/openapi.json/x', 'json'],
+    ['/404.html/x', 'page'],
+    ['/api/v1/schemas/edge.json/x/y', 'json'],
+  ])('GET %s → 404 (%s), and the server keeps serving', async (path, kind) => {
     const res = await rawRequest({ port: running.server.port, path, localAddress: '127.0.1.1' });
-    expect(res.status).toBe(status);
-    expect(JSON.parse(res.body)).toEqual({ error: 'not_found' });
+    if (kind === 'page') expectNotFoundPage(res);
+    else {
+      expect(res.status).toBe(404);
+      expect(JSON.parse(res.body)).toEqual({ error: 'not_found' });
+      expectApiHeaders(res);
+    }
     await alive();
   });
 
@@ -141,13 +152,12 @@ describe("errors Node answers before any handler runs are the API's JSON errors 
     expect(JSON.parse(res.body)).toMatchObject({ slug: 'volt-a-400-2024' });
   });
 
-  it("an unreadable path outside /api/ gets a JSON 400, and an unknown one the CDN's 404 page", async () => {
+  it("an unreadable path outside /api/ gets a JSON 400, and an unknown one the site's 404 page", async () => {
     const bad = await rawRequest({ port: running.server.port, path: '/%E0%A4%A', localAddress: '127.0.2.3' });
     expect(bad.status).toBe(400);
     expect(bad.headers['content-type']).toBe(JSON_TYPE);
     const missing = await rawRequest({ port: running.server.port, path: '/no-such-page', localAddress: '127.0.2.3' });
-    expect(missing.status).toBe(404);
-    expect(JSON.parse(missing.body)).toEqual({ error: 'not_found' });
+    expectNotFoundPage(missing);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   ClientBudget,
   errorOf,
   expectApiHeaders,
+  expectNotFoundPage,
   fetchRaw,
   rawRequest,
   useServer,
@@ -296,14 +297,17 @@ describe('path traversal never leaves public/ and never fails with 500', () => {
     const api = typeof normalised === 'string' || isApiPath(normalised.path);
     // Known emulator difference (docs/cdn.md): outside /api/, @netlify/dev answers a missing file with an empty 404.
     if (ON_NETLIFY_EMULATOR && !api) return void expect(res.status).toBe(404);
-    // An error is the JSON error body; inside the API it is typed JSON. Outside it, a missing file is the site's 404
-    // page (404.html, whose body is that JSON document), typed as a page: a catch-all JSON rule for every path would
-    // shadow the pages themselves on Netlify's emulator (docs/cdn.md).
+    // Inside the API an error is the JSON error body, typed JSON. Outside it, a path that names no file gets the site's
+    // 404 page, an HTML page typed as one (no catch-all JSON rule: it would shadow the pages themselves on Netlify's
+    // emulator, docs/cdn.md); a path that cannot be read at all is the JSON 400.
     if (res.status !== 200) {
-      expect(JSON.parse(res.body)).toMatchObject({
-        error: expect.stringMatching(/^(not_found|bad_request|slugs_required)$/),
-      });
-      if (api) expect(res.headers['content-type']).toBe(JSON_TYPE);
+      if (!api && res.status === 404) expectNotFoundPage(res);
+      else {
+        expect(JSON.parse(res.body)).toMatchObject({
+          error: expect.stringMatching(/^(not_found|bad_request|slugs_required)$/),
+        });
+        expect(res.headers['content-type']).toBe(JSON_TYPE);
+      }
     }
     // The API headers follow the normalised path: /api/%2e%2e/package.json is /package.json, outside the API.
     if (api) expectApiHeaders(res);
@@ -334,7 +338,7 @@ describe('every page and file carries the security headers (issue 38)', () => {
     expect(res.headers['content-security-policy']).toBe(CSP);
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    if (status === 404) expect(JSON.parse(res.body)).toEqual(errorOf('not_found'));
+    if (status === 404) expectNotFoundPage(res);
   });
 });
 
