@@ -143,7 +143,8 @@ Each is one module (or one entry) and its test; everything else derives from the
 
 Imports run one way (\`core\` → \`data\` → \`derive\` → \`checks\` → \`api\` → \`release\` → \`render\` →
 \`write\`/\`serve\`/\`netlify-edge\`/\`report\` → \`pipeline\`/\`mirror\`/\`docs\` → \`cli\`); \`tests/architecture/import-layers.test.ts\`
-fails on an import running upward. \`npm test\` runs the type check and the linter before the tests.
+fails on an import running upward. \`npm test\` runs the type check and the linter before the tests. The code's map,
+folder by folder, the data flow and where an export format goes: [\`docs/architecture.md\`](docs/architecture.md).
 `;
 
 /** Every data file's columns (or YAML fields), in order, with their descriptions from the table schemas. */

@@ -1,4 +1,5 @@
-// The README's examples are real: each `$ curl` in its Examples block is replayed against the shipped data, built and served.
+// The README's examples are real: each `$ curl` in its Examples block, and in docs/examples.md's, is replayed against
+// the shipped data, built and served.
 import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
@@ -14,14 +15,17 @@ interface Example {
   expected: string;
 }
 
-/** The `$ curl` commands of the README's Examples block, each with the output lines printed under it. */
-function readmeExamples(): Example[] {
-  const readme = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+/** The files whose Examples block is replayed: the README, and the further examples it links to. */
+const EXAMPLE_FILES = ['README.md', 'docs/examples.md'] as const;
+
+/** The `$ curl` commands of a file's Examples block (the README's by default), each with the lines printed under it. */
+function readmeExamples(file: (typeof EXAMPLE_FILES)[number] = 'README.md'): Example[] {
+  const readme = readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
   const block = readme.split('### Examples')[1]?.split('```sh\n')[1]?.split('\n```')[0] ?? '';
   return block.split('\n\n').map((chunk) => {
     const [command = '', ...output] = chunk.split('\n');
     const match = /^\$ curl -s(i?) '?http:\/\/127\.0\.0\.1:8080([^' ]+)'?(?: \| (.+))?$/.exec(command);
-    if (!match) throw new Error(`README example not understood: ${command}`);
+    if (!match) throw new Error(`${file} example not understood: ${command}`);
     return {
       command,
       withHead: match[1] === 'i',
@@ -66,11 +70,11 @@ function matchesElided(actual: string, expected: string): boolean {
   return at <= actual.length - pieces[pieces.length - 1]!.length;
 }
 
-/** Fails with the command, what the README shows and what the server printed. */
-function expectElidedMatch(actual: string, expected: string, command: string): void {
+/** Fails with the file, the command, what the file shows and what the server printed. */
+function expectElidedMatch(actual: string, expected: string, command: string, file = 'README.md'): void {
   if (!matchesElided(actual, expected)) {
     throw new Error(
-      `README example no longer true:\n  command:  ${command}\n  README:   ${expected.replace(/\n/g, '\n            ')}\n  actual:   ${actual.replace(/\n/g, '\n            ')}\n(update the README, eliding with … what a release or a data change may alter)`,
+      `${file} example no longer true:\n  command:  ${command}\n  shows:    ${expected.replace(/\n/g, '\n            ')}\n  actual:   ${actual.replace(/\n/g, '\n            ')}\n(update ${file}, eliding with … what a release or a data change may alter)`,
     );
   }
 }
@@ -88,16 +92,23 @@ describe('README examples', () => {
     expect(readmeExamples().filter((example) => example.withHead).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('prints what the local server answers today for each command', async () => {
-    for (const example of readmeExamples()) {
-      const res = await rawRequest({ port: running.server.port, path: example.path });
-      expectElidedMatch(printed(example, res.status, res.headers, res.body), example.expected, example.command);
+  it('prints what the local server answers today for each command, in the README and in docs/examples.md', async () => {
+    for (const file of EXAMPLE_FILES) {
+      const examples = readmeExamples(file);
+      expect(examples.length, file).toBeGreaterThan(3);
+      for (const example of examples) {
+        const res = await rawRequest({ port: running.server.port, path: example.path });
+        const shown = printed(example, res.status, res.headers, res.body);
+        expectElidedMatch(shown, example.expected, example.command, file);
+      }
     }
   });
 
-  it('the elided comparison fails on a changed figure, naming the command, the README text and the actual text', () => {
-    expect(() => expectElidedMatch('{"kw":150,"state":"adp"}', '{"kw":120,…}', '$ curl probe')).toThrow(
-      /command: +\$ curl probe\n {2}README: +\{"kw":120,…\}\n {2}actual: +\{"kw":150,"state":"adp"\}/,
+  it('the elided comparison fails on a changed figure, naming the file, the command, its text and the actual text', () => {
+    expect(() =>
+      expectElidedMatch('{"kw":150,"state":"adp"}', '{"kw":120,…}', '$ curl probe', 'docs/examples.md'),
+    ).toThrow(
+      /^docs\/examples\.md example no longer true:\n {2}command: +\$ curl probe\n {2}shows: +\{"kw":120,…\}\n {2}actual: +\{"kw":150,"state":"adp"\}\n\(update docs\/examples\.md,/,
     );
     expect(matchesElided('{"kw":150,"state":"adp"}', '{"kw":150,…"adp"}')).toBe(true);
     expect(matchesElided('abc', 'a…b…c')).toBe(true);
