@@ -141,9 +141,12 @@ Each is one module (or one entry) and its test; everything else derives from the
   (a crashing check is reported as a problem of its own and the others still run) and drops problems that only echo
   a row the schema rejected. \`npm run docs\` regenerates the table above.
 
-Imports run one way (\`core\` → \`data\` → \`derive\` → \`checks\` → \`api\` → \`release\` → \`render\` →
+Imports run one way (\`core\`/\`infra\` → \`data\` → \`derive\` → \`checks\` → \`api\` → \`release\` → \`render\` →
 \`write\`/\`serve\`/\`netlify-edge\`/\`report\` → \`pipeline\`/\`mirror\`/\`docs\` → \`cli\`); \`tests/architecture/import-layers.test.ts\`
-fails on an import running upward. \`npm test\` runs the type check and the linter before the tests.
+fails on an import running upward. \`core\` holds only what the Netlify edge function may import (no package, no
+\`node:\` module, no Node global: \`tests/architecture/edge-boundary.test.ts\`, run under Deno by
+\`tests/netlify-edge/deno.test.ts\`); what needs Node goes in \`infra\`. \`npm test\` runs the type check and the linter
+before the tests.
 `;
 
 /** Every data file's columns (or YAML fields), in order, with their descriptions from the table schemas. */

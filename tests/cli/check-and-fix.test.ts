@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MARKET_SUFFIX_TEXT } from '../../build/core/slugs.ts';
-import { storeCachedValue } from '../../build/core/derived-cache.ts';
+import { storeCachedValue } from '../../build/infra/derived-cache.ts';
 import { dataStamp } from '../../build/data/data-stamp.ts';
 import { fixCsv, fixYaml } from '../../build/data/fix.ts';
 import { runCli } from '../helpers/cli.ts';
