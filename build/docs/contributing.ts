@@ -121,12 +121,14 @@ const CHANGING_THE_CODE = `## Changing the code: a region, a published field, a 
 
 Each is one module (or one entry) and its test; everything else derives from the registries.
 
-- **A region:** one entry in \`REGION_TABLE\` (\`build/core/regions.ts\`: id, name, AC phase voltage), and its
-  data rows. Types, sort orders, the OpenAPI enums, the slug market suffixes, the per-region list files, the
+- **A region:** one entry in \`REGION_TABLE\` (\`build/core/regions.ts\`: id, name, AC phase voltage and
+  single-phase current, countries, inlet standard), and its data rows; no other module names a region
+  (\`tests/architecture/region-entry.test.ts\`), the importer included. Types, sort orders, the OpenAPI enums, the slug market suffixes, the per-region list files, the
   request policy's \`?region=\` check and these docs derive from it; \`netlify.toml\` takes the region through a
   \`:region\` placeholder and does not change.
 - **A published vehicle or charger field:** its column in \`build/data/tables.ts\`, its field in the document
-  schema (\`build/api/schemas.ts\`; the documents take their fields from it, in its order), and its data.
+  schema (\`build/api/schemas.ts\`; the documents take their fields from it, in its order), and its data:
+  \`npm run fix\` then adds the column to the CSV file where \`tables.ts\` places it, with an empty cell on every row.
 - **A derivation rule:** one module in \`build/derive/rules/\` exporting \`{ name, stage, input, conclusion }\`
   and the function of its stage (\`build/derive/rule.ts\`): a \`pairing\` rule decides whether the edge exists,
   a \`paths\` rule lists connection paths (\`paths\`), a \`path\` rule judges each path (\`judge\`), an \`edge\`
