@@ -123,9 +123,9 @@ Each is one module (or one entry) and its test; everything else derives from the
 
 - **A region:** one entry in \`REGION_TABLE\` (\`build/core/regions.ts\`: id, name, AC phase voltage and
   single-phase current, countries, inlet standard), and its data rows; no other module names a region
-  (\`tests/architecture/region-entry.test.ts\`), the importer included. Types, sort orders, the OpenAPI enums, the slug market suffixes, the per-region list files, the
-  request policy's \`?region=\` check and these docs derive from it; \`netlify.toml\` takes the region through a
-  \`:region\` placeholder and does not change.
+  (\`tests/architecture/region-entry.test.ts\`), the importer included. Types, sort orders, the OpenAPI enums,
+  the slug market suffixes, the per-region list files, the request policy's \`?region=\` check and these docs
+  derive from it; \`netlify.toml\` takes the region through a \`:region\` placeholder and does not change.
 - **A published vehicle or charger field:** its column in \`build/data/tables.ts\`, its field in the document
   schema (\`build/api/schemas.ts\`; the documents take their fields from it, in its order), and its data:
   \`npm run fix\` then adds the column to the CSV file where \`tables.ts\` places it, with an empty cell on every row.
