@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { cachedText } from '../core/derived-cache.ts';
+import { cachedText } from '../infra/derived-cache.ts';
 import { DOCUMENT_KINDS, jsonSchemaOf } from './json-schemas.ts';
 import type { DocumentKind } from './schemas.ts';
 

@@ -23,7 +23,7 @@ export const command = defineCommand(
   async ({ options }, output) => {
     const [{ dataStamp }, { readCachedValue, storeCachedValue }] = await Promise.all([
       import('../data/data-stamp.ts'),
-      import('../core/derived-cache.ts'),
+      import('../infra/derived-cache.ts'),
     ]);
     const stamp = dataStamp(path.join(options.root, 'data'));
     let result = readCachedValue<CheckResult>('check-result', stamp.key);

@@ -1,12 +1,14 @@
-// `npm run fix`: applies the mechanical fixes (encoding, line endings, spacing, row order) to data/ and says what it changed.
+// `npm run fix`: applies the mechanical fixes (encoding, line endings, spacing, row order, declared columns) to data/
+// and says what it changed.
 import { CommandError, defineCommand, ROOT_OPTION, runAsProgram } from './command.ts';
 
 export const command = defineCommand(
   {
     name: 'fix',
     summary:
-      'Applies the mechanical fixes to data/ (encoding, line endings, spacing, row order) and prints what it ' +
-      'changed in each file; a file it cannot read is named and left as it is (exit 1).',
+      'Applies the mechanical fixes to data/ (encoding, line endings, spacing, row order; a column build/data/tables.ts ' +
+      'declares and a CSV file lacks is added in place, empty on every row) and prints what it changed in each file; ' +
+      'a file it cannot read is named and left as it is (exit 1).',
     options: { root: ROOT_OPTION },
     examples: ['npm run fix && npm run check'],
   },

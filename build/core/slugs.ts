@@ -1,5 +1,5 @@
 // The slug conventions of vehicles and chargers (written down in CONTRIBUTING.md): brand spelling and market suffix.
-import { REGIONS, type Region } from './regions.ts';
+import { REGION_TABLE, REGIONS, type Region } from './regions.ts';
 
 /** A brand as the start of a slug: "Mercedes-Benz" → "mercedes-benz", "Citroën" → "citroen". */
 export function brandSlug(brand: string): string {
@@ -22,7 +22,9 @@ export const MARKET_SUFFIX_TEXT = Object.keys(MARKET_SUFFIXES)
   .join(', ');
 
 /** Brands sold only in their home market may leave the suffix out; their slugs then name this region. */
-export const SUFFIXLESS_BRANDS: Readonly<Record<string, Region>> = { Togg: 'TR' };
+export const SUFFIXLESS_BRANDS: Readonly<Record<string, Region>> = Object.fromEntries(
+  REGION_TABLE.flatMap((region) => region.suffixlessBrands.map((brand) => [brand, region.id])),
+);
 
 /** The region a vehicle slug names as its home market, or null when it names none. */
 export function homeMarket(slug: string, brand: string): Region | null {

@@ -5,7 +5,7 @@
 // git calls it): what is derived then must not be kept.
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { filesUnder } from '../core/files-under.ts';
+import { filesUnder } from '../infra/files-under.ts';
 
 /** A change this recent may be followed by another within the same step of the file system's clock. */
 const RACY_MS = 2000;

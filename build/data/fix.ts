@@ -1,8 +1,9 @@
-// Mechanical fixes for data/ (npm run fix): UTF-8 without BOM, LF endings, trimmed cells, single spaces, rows in order;
-// each fix is reported per file.
+// Mechanical fixes for data/ (npm run fix): UTF-8 without BOM, LF endings, trimmed cells, single spaces, rows in order,
+// the columns tables.ts declares and a CSV file lacks (empty, in place); each fix is reported per file.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { addDeclaredColumns } from './declared-columns.ts';
 import { compareKeys, ROW_ORDER } from './order.ts';
 import { TABLES, type TableName } from './tables.ts';
 
@@ -47,8 +48,11 @@ export function fixCsv(table: TableName, text: string): Fixed {
     }),
   );
   if (respaced > 0) changes.push(`trimmed spaces in ${plural(respaced, 'cell')}`);
-  const [header, ...rows] = cleaned;
-  if (!header) return { text: '', changes };
+  const [found, ...foundRows] = cleaned;
+  if (!found) return { text: '', changes };
+  const { header, rows, added } = addDeclaredColumns(Object.keys(TABLES[table].schema.shape), found, foundRows);
+  for (const name of added)
+    changes.push(`added column ${name} where tables.ts places it, empty on ${plural(rows.length, 'row')}`);
   const key = (row: string[]) => ROW_ORDER[table](Object.fromEntries(header.map((name, i) => [name, row[i] ?? ''])));
   const sorted = [...rows].sort((a, b) => compareKeys(key(a), key(b)));
   const out = moved(rows, sorted);

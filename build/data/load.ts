@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { TABLES, type TableName } from './tables.ts';
 import type { Location, Problem } from './problems.ts';
 import { checkFormat, SCHEMA_CHECK } from './file-checks.ts';
-import { cachedValue } from '../core/derived-cache.ts';
+import { cachedValue } from '../infra/derived-cache.ts';
 import { fileSizeProblem } from './cell-limits.ts';
 import { readCsvRows } from './parse-csv.ts';
 import { readYamlRows } from './parse-yaml.ts';

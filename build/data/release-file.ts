@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cachedValue } from '../core/derived-cache.ts';
+import { cachedValue } from '../infra/derived-cache.ts';
 import { yamlLibrary } from './yaml-on-demand.ts';
 import type { Dataset } from './dataset.ts';
 

@@ -121,12 +121,14 @@ const CHANGING_THE_CODE = `## Changing the code: a region, a published field, a 
 
 Each is one module (or one entry) and its test; everything else derives from the registries.
 
-- **A region:** one entry in \`REGION_TABLE\` (\`build/core/regions.ts\`: id, name, AC phase voltage), and its
-  data rows. Types, sort orders, the OpenAPI enums, the slug market suffixes, the per-region list files, the
-  request policy's \`?region=\` check and these docs derive from it; \`netlify.toml\` takes the region through a
-  \`:region\` placeholder and does not change.
+- **A region:** one entry in \`REGION_TABLE\` (\`build/core/regions.ts\`: id, name, AC phase voltage and
+  single-phase current, countries, inlet standard), and its data rows; no other module names a region
+  (\`tests/architecture/region-entry.test.ts\`), the importer included. Types, sort orders, the OpenAPI enums,
+  the slug market suffixes, the per-region list files, the request policy's \`?region=\` check and these docs
+  derive from it; \`netlify.toml\` takes the region through a \`:region\` placeholder and does not change.
 - **A published vehicle or charger field:** its column in \`build/data/tables.ts\`, its field in the document
-  schema (\`build/api/schemas.ts\`; the documents take their fields from it, in its order), and its data.
+  schema (\`build/api/schemas.ts\`; the documents take their fields from it, in its order), and its data:
+  \`npm run fix\` then adds the column to the CSV file where \`tables.ts\` places it, with an empty cell on every row.
 - **A derivation rule:** one module in \`build/derive/rules/\` exporting \`{ name, stage, input, conclusion }\`
   and the function of its stage (\`build/derive/rule.ts\`): a \`pairing\` rule decides whether the edge exists,
   a \`paths\` rule lists connection paths (\`paths\`), a \`path\` rule judges each path (\`judge\`), an \`edge\`
@@ -141,10 +143,13 @@ Each is one module (or one entry) and its test; everything else derives from the
   (a crashing check is reported as a problem of its own and the others still run) and drops problems that only echo
   a row the schema rejected. \`npm run docs\` regenerates the table above.
 
-Imports run one way (\`core\` → \`data\` → \`derive\` → \`checks\` → \`api\` → \`release\` → \`render\` →
+Imports run one way (\`core\`/\`infra\` → \`data\` → \`derive\` → \`checks\` → \`api\` → \`release\` → \`render\` →
 \`write\`/\`serve\`/\`netlify-edge\`/\`report\` → \`pipeline\`/\`mirror\`/\`docs\` → \`cli\`); \`tests/architecture/import-layers.test.ts\`
-fails on an import running upward. \`npm test\` runs the type check and the linter before the tests. The code's map,
-folder by folder, the data flow and where an export format goes: [\`docs/architecture.md\`](docs/architecture.md).
+fails on an import running upward. \`core\` holds only what the Netlify edge function may import (no package, no
+\`node:\` module, no Node global: \`tests/architecture/edge-boundary.test.ts\`, run under Deno by
+\`tests/netlify-edge/deno.test.ts\`); what needs Node goes in \`infra\`. \`npm test\` runs the type check and the linter
+before the tests. The code's map, folder by folder, the data flow and where each kind of change goes:
+[\`docs/architecture.md\`](docs/architecture.md).
 `;
 
 /** Every data file's columns (or YAML fields), in order, with their descriptions from the table schemas. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ExportInfo, IndexInfo } from '../api/schemas.ts';
 import { EXPORT_FILES } from '../core/export-files.ts';
-import { threadAnswer } from '../core/thread-answer.ts';
+import { threadAnswer } from '../infra/thread-answer.ts';
 import { layout } from '../render/layout.ts';
 import { CsvExport } from './csv-export.ts';
 import { writeFormats, type ExportTimes } from './export-pass.ts';

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { codeDigest } from '../core/derived-cache.ts';
+import { codeDigest } from '../infra/derived-cache.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { shardText } from '../data/ledger.ts';
 import type { HistoryMode } from '../release/edge-history.ts';

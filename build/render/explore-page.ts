@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { cachedText } from '../core/derived-cache.ts';
+import { cachedText } from '../infra/derived-cache.ts';
 import { FIELD_WORDS, STATE_WORDS } from '../core/glossary.ts';
 import { ATTRIBUTION, DATA_LICENSE } from '../core/license.ts';
 import { DEFAULT_REGION, REGION_TABLE } from '../core/regions.ts';
@@ -37,7 +37,7 @@ function compile(): string {
 
 /**
  * The page's script: build/explore/main.ts and what it imports, one ES module, no source map, no absolute paths.
- * Kept in the derived cache (core/derived-cache.ts), so a rebuild does not pay for esbuild again.
+ * Kept in the derived cache (infra/derived-cache.ts), so a rebuild does not pay for esbuild again.
  */
 export function exploreScript(): string {
   script ??= cachedText('explore', '.js', compile).text;

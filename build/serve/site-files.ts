@@ -14,7 +14,7 @@ import {
   type ReadStream,
 } from 'node:fs';
 import path from 'node:path';
-import { filesUnder } from '../core/files-under.ts';
+import { filesUnder } from '../infra/files-under.ts';
 import { layout } from '../render/layout.ts';
 import { BoundedCache } from './bounded-cache.ts';
 

@@ -6,7 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { filesUnder } from '../core/files-under.ts';
+import { filesUnder } from '../infra/files-under.ts';
 import tar from 'tar-stream';
 
 export interface BundleSource {

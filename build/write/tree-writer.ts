@@ -17,7 +17,7 @@ import {
   writevSync,
 } from 'node:fs';
 import path from 'node:path';
-import { filesUnder } from '../core/files-under.ts';
+import { filesUnder } from '../infra/files-under.ts';
 import { faultPoint } from './fault-points.ts';
 
 /** A file's content: text, bytes, or bytes in parts (a list assembled from edge bodies, written with one writev). */

@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/fixture.ts';
 
 /**
- * The layers, lowest first. data → derive → checks (every data check, and the one loader that runs them) → (api: the
+ * The layers, lowest first. core (what the edge function may import: edge-boundary.test.ts), infra (Node-only
+ * helpers) and types → data → derive → checks (every data check, and the one loader that runs them) → (api: the
  * published shapes) → release (ledger, history) → render → write and exports → pipeline; serve, netlify-edge, report,
  * upstream (dataset imports), mirror, docs, package and cli sit on top of what they use.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['core', 'types'],
+  ['core', 'infra', 'types'],
   ['data'],
   ['derive'],
   ['checks'],

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MARKET_SUFFIX_TEXT } from '../../build/core/slugs.ts';
-import { storeCachedValue } from '../../build/core/derived-cache.ts';
+import { storeCachedValue } from '../../build/infra/derived-cache.ts';
 import { dataStamp } from '../../build/data/data-stamp.ts';
 import { fixCsv, fixYaml } from '../../build/data/fix.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -104,6 +104,31 @@ describe('npm run fix', () => {
       );
     }
     expect((await run('fix', root)).stdout).toBe('nothing to fix\n');
+  });
+
+  it('adds the columns tables.ts declares and a file lacks, in place and empty on every row, after which check passes', async () => {
+    // The fixture's ac_one_phase_a and its source column are empty on every row: without them, the file is one whose
+    // field was declared after its rows were written.
+    const root = copyFixture();
+    const at = column('vehicles', 'ac_one_phase_a') - 1;
+    edit(root, 'vehicles.csv', (t) =>
+      t.replace(/^.+$/gm, (line) => {
+        const cells = line.split(',');
+        return [...cells.slice(0, at), ...cells.slice(at + 2)].join(',');
+      }),
+    );
+    const before = await run('check', root);
+    expect(before.status).toBe(1);
+    expect(before.stderr).toMatch(/^data\/vehicles\.csv:1:\d+: \[schema\]/m);
+    const fixed = await run('fix', root);
+    expect(fixed.stdout).toBe(
+      'data/vehicles.csv: added column ac_one_phase_a where tables.ts places it, empty on 6 rows; added column ' +
+        'ac_one_phase_a_source where tables.ts places it, empty on 6 rows\n',
+    );
+    expect(readFileSync(path.join(root, 'data', 'vehicles.csv'), 'utf8')).toBe(
+      readFileSync(path.join(MINI_FIXTURE, 'data', 'vehicles.csv'), 'utf8'),
+    );
+    expect((await run('check', root)).status).toBe(0);
   });
 
   it('quotes only cells that need it and keeps YAML header comments', () => {

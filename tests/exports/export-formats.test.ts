@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { Explain, ExplainEntry, Wanted } from '../../build/api/explain-schemas.ts';
 import type { Charger, Edge, IndexInfo, Source, Vehicle, VehicleCompatibility } from '../../build/api/schemas.ts';
+import { REGIONS } from '../../build/core/regions.ts';
 import { CsvExport } from '../../build/exports/csv-export.ts';
 import { sharedSite } from '../helpers/fixture.ts';
 
@@ -155,14 +156,13 @@ describe('CSV', () => {
 
   it('wanted.csv: a row per wanted figure, most useful first, its counts one column per region', () => {
     const [header, ...rows]: string[][] = parse(exported('wanted.csv'));
-    const regions = ['EU', 'TR', 'NA', 'GB'];
     expect(header).toEqual([
       'file',
       'row',
       'column',
       'edges',
-      ...regions.map((r) => `settles${r}`),
-      ...regions.map((r) => `sharpens${r}`),
+      ...REGIONS.map((r) => `settles${r}`),
+      ...REGIONS.map((r) => `sharpens${r}`),
     ]);
     expect(rows).toEqual(
       wanted.figures.map((f) =>
@@ -171,8 +171,8 @@ describe('CSV', () => {
           f.row,
           f.column,
           f.edges,
-          ...regions.map((r) => f.settles[r as 'EU']),
-          ...regions.map((r) => f.sharpens[r as 'EU']),
+          ...REGIONS.map((r) => f.settles[r]),
+          ...REGIONS.map((r) => f.sharpens[r]),
         ].map(String),
       ),
     );
@@ -321,14 +321,8 @@ describe('dataset.sqlite, read with the sqlite3 command-line tool', () => {
       row: wanted.figures[0]!.row,
       column: wanted.figures[0]!.column,
       edges: wanted.figures[0]!.edges,
-      settlesEU: wanted.figures[0]!.settles.EU,
-      settlesTR: wanted.figures[0]!.settles.TR,
-      settlesNA: wanted.figures[0]!.settles.NA,
-      settlesGB: wanted.figures[0]!.settles.GB,
-      sharpensEU: wanted.figures[0]!.sharpens.EU,
-      sharpensTR: wanted.figures[0]!.sharpens.TR,
-      sharpensNA: wanted.figures[0]!.sharpens.NA,
-      sharpensGB: wanted.figures[0]!.sharpens.GB,
+      ...Object.fromEntries(REGIONS.map((r) => [`settles${r}`, wanted.figures[0]!.settles[r]])),
+      ...Object.fromEntries(REGIONS.map((r) => [`sharpens${r}`, wanted.figures[0]!.sharpens[r]])),
     });
   });
 

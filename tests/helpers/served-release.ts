@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import tar from 'tar-stream';
 import type { MirrorInfo } from '../../build/api/schemas.ts';
-import { filesUnder } from '../../build/core/files-under.ts';
+import { filesUnder } from '../../build/infra/files-under.ts';
 import { layout } from '../../build/render/layout.ts';
 import { SUMS_FILE } from '../../build/write/bundle.ts';
 

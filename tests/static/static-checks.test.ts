@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { threadAnswer } from '../../build/core/thread-answer.ts';
+import { threadAnswer } from '../../build/infra/thread-answer.ts';
 import type { FormatProblems } from './format-check.ts';
 
 /** Minutes, not seconds: this file shares the machine with every other test file of the run. */

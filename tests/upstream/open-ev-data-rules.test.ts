@@ -91,7 +91,7 @@ describe('one charge port for every market', () => {
         {
           record: record('aether').path,
           market: 'NA',
-          reason: 'no sourced North American inlet rule for Lucent Aether 2024 (mapping.yaml na_inlets)',
+          reason: 'no sourced inlet rule for Lucent Aether 2024 in North America (mapping.yaml na_inlets)',
         },
       ],
     });

@@ -87,7 +87,7 @@ export function decisionMarket(d: Decision, brand: string): Region | null {
   return d.vehicle ? homeMarket(d.vehicle, brand) : null;
 }
 
-/** The first North American inlet rule covering a car, or undefined (no sourced rule: no NA row). */
+/** The first inlet rule covering a car, or undefined (no sourced rule: no row in a region of the SAE standard). */
 export function naInlets(rules: readonly NaInletRule[], brand: string, family: string, year: number) {
   return rules.find(
     (rule) =>

@@ -1,6 +1,6 @@
 // What one OpenEV Data record proposes for our tables: per home market, the variant (slug, names, figures under the
 // importer's rules) and its region rows with inlets by our domain rules, never by the upstream port field alone.
-import type { Region } from '../../core/regions.ts';
+import { inletStandard, regionName, type InletStandard, type Region } from '../../core/regions.ts';
 import { brandSlug } from '../../core/slugs.ts';
 import type { ExtractRecord } from './extract.ts';
 import { naInlets, type Mapping } from './mapping.ts';
@@ -20,9 +20,17 @@ export interface RegionRowProposal {
   region: Region;
   ac_inlet: string;
   dc_inlet: string;
-  /** Sources of the inlet rule the row follows (North America), besides the record's. */
+  /** Sources of the inlet rule the row follows (an SAE region's), besides the record's. */
   inletSources: string[];
 }
+
+/**
+ * The inlets every car of a standard's regions has (CHAdeMO, a separate DC inlet, aside); a standard without an entry
+ * has inlets that differ by maker and year: mapping.yaml's sourced inlet rules (na_inlets) give them.
+ */
+const STANDARD_INLETS: Partial<Record<InletStandard, { ac_inlet: string; dc_inlet: string }>> = {
+  iec: { ac_inlet: 'type2', dc_inlet: 'ccs2' },
+};
 
 export interface Proposal {
   record: ExtractRecord;
@@ -87,11 +95,12 @@ export function proposeRecord(record: ExtractRecord, mapping: Mapping): { propos
   for (const { market, regions } of groups) {
     const rows: RegionRowProposal[] = [];
     for (const region of regions) {
-      if (region !== 'NA') {
+      const fixed = STANDARD_INLETS[inletStandard(region)];
+      if (fixed) {
         rows.push({
           region,
-          ac_inlet: 'type2',
-          dc_inlet: dc ? (chademoInlet(record) ? 'chademo' : 'ccs2') : '',
+          ac_inlet: fixed.ac_inlet,
+          dc_inlet: dc ? (chademoInlet(record) ? 'chademo' : fixed.dc_inlet) : '',
           inletSources: [],
         });
         continue;
@@ -104,7 +113,7 @@ export function proposeRecord(record: ExtractRecord, mapping: Mapping): { propos
       skipped.push({
         record: record.path,
         market,
-        reason: `no sourced North American inlet rule for ${brand} ${family} ${record.year} (mapping.yaml na_inlets)`,
+        reason: `no sourced inlet rule for ${brand} ${family} ${record.year} in ${regionName(market)} (mapping.yaml na_inlets)`,
       });
       continue;
     }

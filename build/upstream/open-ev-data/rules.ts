@@ -1,13 +1,23 @@
 // The importer's rules for OpenEV Data records: which records are battery-electric cars, which of our regions a record
 // is on sale in, and which of its figures hold for which market. Each known upstream fault class has its rule here.
-import type { Region } from '../../core/regions.ts';
+import {
+  countriesOf,
+  INLET_STANDARDS,
+  inletStandard,
+  REGION_TABLE,
+  REGIONS,
+  singlePhaseMaxKw,
+  type InletStandard,
+  type Region,
+} from '../../core/regions.ts';
 import type { ExtractRecord } from './extract.ts';
 
-/** Countries of the EU region (EU, EEA, Switzerland: one type-approval market) and of the others, as ISO codes. */
-const EUROPEAN = new Set(
-  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO CH'.split(' '),
-);
-const NORTH_AMERICAN = new Set(['US', 'CA']);
+/** The countries of every region (build/core/regions.ts), as ISO codes. */
+const OUR_COUNTRIES = new Set(REGION_TABLE.flatMap((region) => region.countries));
+
+/** The countries of the regions whose cars' inlets follow `standard`. */
+const countriesOfStandard = (standard: InletStandard): ReadonlySet<string> =>
+  new Set(REGIONS.filter((region) => inletStandard(region) === standard).flatMap(countriesOf));
 
 /** Why a record is not imported at all, or null when it is a battery-electric car. */
 export function notABatteryElectricCar(record: ExtractRecord): string | null {
@@ -18,8 +28,8 @@ export function notABatteryElectricCar(record: ExtractRecord): string | null {
   return null;
 }
 
-/** The side of the Atlantic a record's inlets were written for, or null (GB/T: China). */
-export type PortSide = 'europe' | 'north-america';
+/** The standard a record's inlets were written for (IEC: Europe's; SAE: North America's), or null (GB/T: China). */
+export type PortSide = InletStandard;
 
 /** Upstream's connector names, as its schema spells them and as its records do (type1, type2). */
 const NORTH_AMERICAN_PORTS = new Set(['ccs1', 'nacs', 'type_1', 'type1']);
@@ -27,8 +37,8 @@ const EUROPEAN_PORTS = new Set(['ccs2', 'type_2', 'type2', 'tesla_type_2']);
 
 export function portSide(record: ExtractRecord): PortSide | null {
   const connectors = record.ports.map((port) => port.connector);
-  if (connectors.some((c) => NORTH_AMERICAN_PORTS.has(c))) return 'north-america';
-  if (connectors.some((c) => EUROPEAN_PORTS.has(c))) return 'europe';
+  if (connectors.some((c) => NORTH_AMERICAN_PORTS.has(c))) return 'sae';
+  if (connectors.some((c) => EUROPEAN_PORTS.has(c))) return 'iec';
   return null;
 }
 
@@ -41,35 +51,40 @@ export const chademoInlet = (record: ExtractRecord): boolean =>
   record.ports.some((port) => port.connector === 'chademo');
 
 /**
- * Which of our regions a record is on sale in. European countries give EU (and GB, TR their own). The United States
- * and Canada give NA only for a record written for North American inlets: upstream copies one markets list between
- * records (it lists the US for cars only sold in Europe, such as the VW ID.3 and the Peugeot e-208), so a record with
- * European inlets is not taken as evidence of a North American sale.
+ * The standards whose regions' markets upstream copies onto other records: it lists the US for cars only sold in
+ * Europe (the VW ID.3, the Peugeot e-208), so a country of an SAE region counts only for a record written for SAE inlets.
+ */
+const MARKETS_NEED_INLETS: ReadonlySet<InletStandard> = new Set(['sae']);
+
+/**
+ * Which of our regions a record is on sale in, in the regions' order: those with a country the record lists (a record
+ * whose inlets follow another standard is no evidence of a sale where MARKETS_NEED_INLETS says so).
  */
 export function saleRegions(record: ExtractRecord): Region[] {
   const markets = new Set(record.markets);
-  const regions: Region[] = [];
-  if ([...markets].some((m) => EUROPEAN.has(m))) regions.push('EU');
-  if (markets.has('TR')) regions.push('TR');
-  if ([...markets].some((m) => NORTH_AMERICAN.has(m)) && portSide(record) === 'north-america') regions.push('NA');
-  if (markets.has('GB')) regions.push('GB');
-  return regions;
+  const side = portSide(record);
+  return REGIONS.filter(
+    (region) =>
+      countriesOf(region).some((country) => markets.has(country)) &&
+      (!MARKETS_NEED_INLETS.has(inletStandard(region)) || side === inletStandard(region)),
+  );
 }
 
-/** The variants a record gives, one per home market: a European one (EU, GB and TR rows) and a North American one. */
+/**
+ * The variants a record gives, one per inlet standard of its regions (a European one for its EU, GB and TR rows, a
+ * North American one), in the order of INLET_STANDARDS.
+ */
 export interface MarketGroup {
-  /** The market the slug names: EU, or GB or TR when the record is sold in Europe only there; NA. */
+  /** The market the slug names: the group's first region in the regions' order (EU, or TR or GB when the record is sold in Europe only there; NA). */
   market: Region;
   regions: Region[];
 }
 
 export function marketGroups(record: ExtractRecord): MarketGroup[] {
   const regions = saleRegions(record);
-  const european = regions.filter((region) => region !== 'NA');
-  const groups: MarketGroup[] = [];
-  if (european.length > 0) groups.push({ market: european[0]!, regions: european });
-  if (regions.includes('NA')) groups.push({ market: 'NA', regions: ['NA'] });
-  return groups;
+  return INLET_STANDARDS.map((standard) => regions.filter((region) => inletStandard(region) === standard))
+    .filter((group) => group.length > 0)
+    .map((group) => ({ market: group[0]!, regions: group }));
 }
 
 /** A figure and, where the record's value was not taken, why. */
@@ -131,21 +146,21 @@ export interface AcFigures {
 export function acFigures(record: ExtractRecord, market: Region): Taken<AcFigures> {
   if (record.ac === null) return { value: null };
   const figures = { kw: record.ac.max_kw, phases: record.ac.phases };
-  const northAmerican = market === 'NA';
+  const northAmerican = inletStandard(market) === 'sae';
   if (record.ac.phases === 3)
     return northAmerican
       ? { value: null, why: 'AC left empty: the record gives a three-phase (European) on-board charger' }
       : { value: figures };
   const northAmericanCharger = northAmericanChargerOnEuropeanRow(record, market);
   if (northAmericanCharger) return { value: null, why: northAmericanCharger };
-  const sides = new Set(saleRegions(record).map((region) => region === 'NA'));
+  const sides = new Set(saleRegions(record).map(inletStandard));
   if (sides.size > 1)
     return {
       value: null,
       why: 'AC left empty: the record is sold in Europe and North America and does not say which market its on-board charger figure is for',
     };
   // One European phase carries at most 7.4 kW (230 V, 32 A): a larger single-phase figure has a wrong phase count.
-  if (!northAmerican && record.ac.phases === 1 && record.ac.max_kw > EUROPEAN_ONE_PHASE_MAX_KW)
+  if (!northAmerican && record.ac.phases === 1 && record.ac.max_kw > singlePhaseMaxKw(market))
     return {
       value: { kw: record.ac.max_kw, phases: null },
       why: `AC phases left empty: ${record.ac.max_kw} kW cannot flow on one European phase`,
@@ -161,18 +176,16 @@ export function acFigures(record: ExtractRecord, market: Region): Taken<AcFigure
  * Returns why, or null when the figure may be taken.
  */
 export function northAmericanChargerOnEuropeanRow(record: ExtractRecord, market: Region): string | null {
-  if (market === 'NA' || record.ac === null || record.ac.phases === 3) return null;
-  if (record.ac.max_kw > EUROPEAN_ONE_PHASE_MAX_KW) return null;
-  if (!record.markets.some((m) => NORTH_AMERICAN.has(m))) return null;
+  if (inletStandard(market) === 'sae' || record.ac === null || record.ac.phases === 3) return null;
+  if (record.ac.max_kw > singlePhaseMaxKw(market)) return null;
+  const northAmerican = countriesOfStandard('sae');
+  if (!record.markets.some((m) => northAmerican.has(m))) return null;
   return (
     `AC left empty: the record also lists North American markets, and its single-phase ${record.ac.max_kw} kW may ` +
     "be the North American car's 240 V charger"
   );
 }
 
-/** The most one phase of a European supply carries: 230 V × 32 A. */
-const EUROPEAN_ONE_PHASE_MAX_KW = 7.4;
-
 /** The record lists a market of one of our regions (the extract keeps only these records). */
 export const listsOurMarkets = (record: Pick<ExtractRecord, 'markets'>): boolean =>
-  record.markets.some((m) => EUROPEAN.has(m) || NORTH_AMERICAN.has(m) || m === 'GB' || m === 'TR');
+  record.markets.some((m) => OUR_COUNTRIES.has(m));

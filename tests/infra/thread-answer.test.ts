@@ -1,7 +1,7 @@
 // threadAnswer: a worker's first message, or its failure: the error it threw, or an exit before it posted anything.
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { threadAnswer } from '../../build/core/thread-answer.ts';
+import { threadAnswer } from '../../build/infra/thread-answer.ts';
 
 const thread = (code: string) => new Worker(code, { eval: true });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachedText, cachedValue, codeDigest } from '../../build/core/derived-cache.ts';
+import { cachedText, cachedValue, codeDigest } from '../../build/infra/derived-cache.ts';
 
 describe('cachedText', () => {
   const counting = (text: string) => {
