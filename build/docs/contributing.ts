@@ -1,5 +1,6 @@
 // Generates CONTRIBUTING.md from the table schemas' descriptions and the data checks, so the guide cannot drift from the code.
 import type { z } from 'zod';
+import type { CheckInfo } from '../checks/check.ts';
 import { DATA_CHECKS } from '../checks/index.ts';
 import { TABLES } from '../data/tables.ts';
 
@@ -159,12 +160,18 @@ function filesAndColumns(): string {
     .join('\n\n');
 }
 
+/** Where a check of each severity runs, as the checks table says it. */
+const RUNS_IN: Record<CheckInfo['severity'], string> = {
+  error: 'build and check',
+  style: 'check only',
+  warning: 'check, as a warning (never fails)',
+};
+
 /** One row per data check, in the order they run, from the check registry. */
 const checksTable = () =>
-  DATA_CHECKS.map(
-    (check) =>
-      `| \`${check.name}\` | ${check.severity === 'error' ? 'build and check' : 'check only'} | ${cell(check.description)} |`,
-  ).join('\n');
+  DATA_CHECKS.map((check) => `| \`${check.name}\` | ${RUNS_IN[check.severity]} | ${cell(check.description)} |`).join(
+    '\n',
+  );
 
 export function contributingGuide(): string {
   return `${OPENING}## Files and columns

@@ -79,6 +79,33 @@ describe('npm run check', () => {
   });
 });
 
+describe('npm run check warnings', () => {
+  it('prints a new row that looks like a published variant under a heading, naming both rows, and still passes', async () => {
+    const root = copyFixture();
+    const twin = 'fixture-volt-a-twin-2024-eu';
+    const header = (t: string) => t.indexOf('\n') + 1;
+    edit(root, 'vehicles.csv', (t) => {
+      const volt = t.split('\n').find((line) => line.startsWith('volt-a-400-2024,'))!;
+      return `${t.slice(0, header(t))}${volt.replace('volt-a-400-2024,', `${twin},`)}\n${t.slice(header(t))}`;
+    });
+    edit(
+      root,
+      'vehicle_regions.csv',
+      (t) => `${t.slice(0, header(t))}${twin},EU,type2,ccs2,fixture-spec\n${t.slice(header(t))}`,
+    );
+    const result = await run('check', root);
+    expect(result.status).toBe(0);
+    expect(result.stderr.split('\n').filter(Boolean)).toEqual([
+      'warnings (to look at; they do not fail the check):',
+      `data/vehicles.csv:2:1: [similar-variants] vehicle "${twin}" looks like the published "volt-a-400-2024" at ` +
+        'data/vehicles.csv:3:1 (same brand, family, model year and usable battery: Fixture Volt A 2024, 60 kWh; both ' +
+        'sold in EU) (fix: if it is the same car, put its facts on that row and drop this one; if not, let its trim ' +
+        'say how it differs)',
+    ]);
+    expect(result.stdout).toMatch(/^data\/ is clean: \d+ rows in 13 files passed every check \(1 warning above\)$/m);
+  });
+});
+
 describe('npm run fix', () => {
   it('repairs BOM, CRLF, spacing and row order, says what it changed in each file, after which check passes and the data means the same', async () => {
     const root = copyFixture();
