@@ -3,10 +3,10 @@
 
 /** What a variant shows besides its slug; typed rows hold numbers, the importer's raw rows text. */
 export interface VariantIdentity {
-  brand: string | null | undefined;
-  family: string | null | undefined;
-  model_year: number | string | null | undefined;
-  battery_kwh_usable: number | string | null | undefined;
+  brand?: string | null;
+  family?: string | null;
+  model_year?: number | string | null;
+  battery_kwh_usable?: number | string | null;
 }
 
 /** What two variants share when they look alike, in words. */
