@@ -36,8 +36,9 @@ proprietary dataset.
 
 \`\`\`sh
 npm ci              # once
-npm run fix         # mechanical fixes: UTF-8 without BOM, LF line endings, trimmed cells, rows in order
+npm run fix         # mechanical fixes: UTF-8 without BOM, LF line endings, trimmed cells, rows in order (names rows it moved)
 npm run check       # every data check; prints file:line:column: [check] message (fix: hint), exit 1 on any problem
+                    # (warnings are printed too, under their own heading, and do not fail it)
 npm run diff -- origin/main   # what your change does to the API: resources and edges, by state transition
 npm start -- --preview        # builds public/ from unreleased data and serves it, for a local look
 npm run coverage              # edges of each state per region, and the missing figures that would help most
@@ -182,7 +183,10 @@ ${filesAndColumns()}
 
 Every check, in the order it runs (\`format\`, \`schema\` and \`plain-text\` while the files are read, then the checks
 over all rows, then, once every row is sound, the checks of observations against what the rules derive).
-A check marked "build and check" stops the build; "check only" fails \`npm run check\` (and so the pull request).
+A check marked "build and check" stops the build; "check only" fails \`npm run check\` (and so the pull request); a
+warning is printed by \`npm run check\` under its own heading, to look at, and fails nothing. An id a row names that
+is not defined gets the closest defined id ("did you mean") and, for a small vocabulary (connectors, protocols,
+regions, kinds), every valid one; a row out of order is named with the rows it belongs between.
 
 | check | runs in | what it checks |
 |---|---|---|
