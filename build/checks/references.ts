@@ -9,6 +9,10 @@ import { citations } from './citations.ts';
 
 const NAME = 'references';
 
+/** The regions a vehicle or charger does have rows for, beside a region it has none for. */
+const hasRegions = (regions: readonly string[] | undefined) =>
+  `; it has ${regions && regions.length > 0 ? `rows for ${regions.join(', ')}` : 'none'}`;
+
 export const references: TableCheck = {
   name: NAME,
   severity: 'error',
@@ -69,19 +73,21 @@ export const references: TableCheck = {
       connectorFor(row.at('vehicle_inlet'), row.value.vehicle_inlet, row.value.current);
       connectorFor(row.at('charger_connector'), row.value.charger_connector, row.value.current);
     }
-    const vehicleRegions = new Set<string>();
+    /** The regions each vehicle and charger has rows for, in the order of their rows. */
+    const vehicleRegions = new Map<string, string[]>();
     for (const row of t.vehicleRegions) {
       const { vehicle, region, ac_inlet, dc_inlet } = row.value;
-      vehicleRegions.add(`${vehicle} ${region}`);
+      vehicleRegions.set(vehicle, [...(vehicleRegions.get(vehicle) ?? []), region]);
       if (!vehicles.has(vehicle)) dangling(row.at('vehicle'), 'vehicles', vehicle);
       connectorFor(row.at('ac_inlet'), ac_inlet, 'AC');
       if (dc_inlet !== null) connectorFor(row.at('dc_inlet'), dc_inlet, 'DC');
     }
-    const chargerRegions = new Set<string>();
+    const chargerRegions = new Map<string, string[]>();
     const chargerKinds = new Map(t.chargers.map((r) => [r.value.slug, r.value.current_kind]));
     for (const row of t.chargerConnectors) {
       const { charger, region, connector } = row.value;
-      chargerRegions.add(`${charger} ${region}`);
+      const regions = chargerRegions.get(charger) ?? [];
+      if (!regions.includes(region)) chargerRegions.set(charger, [...regions, region]);
       const kind = chargerKinds.get(charger);
       if (!kind) dangling(row.at('charger'), 'chargers', charger);
       if (!connectors.has(connector)) dangling(row.at('connector'), 'connectors', connector);
@@ -89,13 +95,16 @@ export const references: TableCheck = {
     for (const row of t.observations) {
       const { vehicle, charger, region } = row.value;
       if (!vehicles.has(vehicle)) dangling(row.at('vehicle'), 'vehicles', vehicle);
-      else if (!vehicleRegions.has(`${vehicle} ${region}`))
-        report(row.at('region'), `vehicle "${vehicle}" has no row for region ${region} in data/vehicle_regions.csv`);
-      if (!chargers.has(charger)) dangling(row.at('charger'), 'chargers', charger);
-      else if (!chargerRegions.has(`${charger} ${region}`))
+      else if (!vehicleRegions.get(vehicle)?.includes(region))
         report(
           row.at('region'),
-          `charger "${charger}" has no connector for region ${region} in data/charger_connectors.csv`,
+          `vehicle "${vehicle}" has no row for region ${region} in data/vehicle_regions.csv${hasRegions(vehicleRegions.get(vehicle))}`,
+        );
+      if (!chargers.has(charger)) dangling(row.at('charger'), 'chargers', charger);
+      else if (!chargerRegions.get(charger)?.includes(region))
+        report(
+          row.at('region'),
+          `charger "${charger}" has no connector for region ${region} in data/charger_connectors.csv${hasRegions(chargerRegions.get(charger))}`,
         );
     }
     return problems;

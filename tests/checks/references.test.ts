@@ -127,8 +127,18 @@ describe('references', () => {
     expect(check(t)).toEqual([
       problem(O, 3, 1, 'vehicle "ghost-car" is not defined in data/vehicles.csv'),
       problem(O, 3, 2, 'charger "ghost-box" is not defined in data/chargers.csv'),
-      problem(O, 4, 3, 'vehicle "test-car-2024-eu" has no row for region GB in data/vehicle_regions.csv'),
-      problem(O, 4, 3, 'charger "test-hpc-350" has no connector for region GB in data/charger_connectors.csv'),
+      problem(
+        O,
+        4,
+        3,
+        'vehicle "test-car-2024-eu" has no row for region GB in data/vehicle_regions.csv; it has rows for EU',
+      ),
+      problem(
+        O,
+        4,
+        3,
+        'charger "test-hpc-350" has no connector for region GB in data/charger_connectors.csv; it has rows for EU',
+      ),
     ]);
   });
 
