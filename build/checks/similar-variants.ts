@@ -29,21 +29,28 @@ export const similarVariants: TableCheck = {
       const key = likenessKey(row.value);
       if (key === null || context.published.vehicles.has(row.value.slug)) continue;
       const own = regions.get(row.value.slug) ?? new Set<string>();
-      for (const other of published.get(key) ?? []) {
-        const shared = [...(regions.get(other.value.slug) ?? [])].filter((region) => own.has(region));
-        if (shared.length === 0) continue;
+      const alike = (published.get(key) ?? [])
+        .map((other) => ({
+          other,
+          shared: [...(regions.get(other.value.slug) ?? [])].filter((region) => own.has(region)),
+        }))
+        .filter(({ shared }) => shared.length > 0);
+      if (alike.length === 0) continue;
+      const named = alike.map(({ other }) => {
         const at = other.at('slug');
-        const { model_year: year, battery_kwh_usable: battery } = row.value;
-        problems.push({
-          ...row.at('slug'),
-          check: NAME,
-          message:
-            `vehicle "${row.value.slug}" looks like the published "${other.value.slug}" at ` +
-            `${at.file}:${at.line}:${at.column} (same ${LIKENESS_TEXT}: ${row.value.brand} ${row.value.family} ` +
-            `${year}, ${battery} kWh; both sold in ${shared.join(', ')})`,
-          hint: 'if it is the same car, put its facts on that row and drop this one; if not, let its trim say how it differs',
-        });
-      }
+        return `"${other.value.slug}" at ${at.file}:${at.line}:${at.column}`;
+      });
+      const shared = [...new Set(alike.flatMap((a) => a.shared))];
+      const { brand, family, model_year: year, battery_kwh_usable: battery } = row.value;
+      problems.push({
+        ...row.at('slug'),
+        check: NAME,
+        message:
+          `vehicle "${row.value.slug}" looks like the published ${named.length === 1 ? '' : 'variants '}` +
+          `${named.join(', ')} (same ${LIKENESS_TEXT}: ${brand} ${family} ${year}, ${battery} kWh; sold in ` +
+          `${shared.join(', ')} too)`,
+        hint: 'if it is the same car, put its facts on that row and drop this one; if not, let its trim say how it differs',
+      });
     }
     return problems;
   },

@@ -35,9 +35,27 @@ describe('similar-variants', () => {
         check: 'similar-variants',
         message:
           `vehicle "${NEW}" looks like the published "${OLD}" at data/vehicles.csv:2:1 (same brand, family, model ` +
-          'year and usable battery: Test Car 2024, 60 kWh; both sold in EU)',
+          'year and usable battery: Test Car 2024, 60 kWh; sold in EU too)',
         hint: 'if it is the same car, put its facts on that row and drop this one; if not, let its trim say how it differs',
       },
+    ]);
+  });
+
+  it('names every published variant a new row looks like in one warning', () => {
+    const t = withNewRow({});
+    t.vehicles.push(located('vehicles', 4, vehicle({ slug: 'test-car-sport-2024-eu', trim: 'Sport' })));
+    t.vehicleRegions.push(
+      located('vehicleRegions', 5, vehicleRegion({ vehicle: 'test-car-sport-2024-eu', region: 'GB' })),
+      located('vehicleRegions', 6, vehicleRegion({ vehicle: NEW, region: 'GB' })),
+    );
+    const problems = similarVariants.check(t, published([OLD, 'test-car-sport-2024-eu']));
+    expect(problems.map((p) => [p.line, p.message])).toEqual([
+      [
+        3,
+        `vehicle "${NEW}" looks like the published variants "${OLD}" at data/vehicles.csv:2:1, ` +
+          '"test-car-sport-2024-eu" at data/vehicles.csv:4:1 (same brand, family, model year and usable battery: ' +
+          'Test Car 2024, 60 kWh; sold in EU, GB too)',
+      ],
     ]);
   });
 

@@ -98,8 +98,8 @@ describe('npm run check warnings', () => {
     expect(result.stderr.split('\n').filter(Boolean)).toEqual([
       'warnings (to look at; they do not fail the check):',
       `data/vehicles.csv:2:1: [similar-variants] vehicle "${twin}" looks like the published "volt-a-400-2024" at ` +
-        'data/vehicles.csv:3:1 (same brand, family, model year and usable battery: Fixture Volt A 2024, 60 kWh; both ' +
-        'sold in EU) (fix: if it is the same car, put its facts on that row and drop this one; if not, let its trim ' +
+        'data/vehicles.csv:3:1 (same brand, family, model year and usable battery: Fixture Volt A 2024, 60 kWh; sold ' +
+        'in EU too) (fix: if it is the same car, put its facts on that row and drop this one; if not, let its trim ' +
         'say how it differs)',
     ]);
     expect(result.stdout).toMatch(/^data\/ is clean: \d+ rows in 13 files passed every check \(1 warning above\)$/m);
