@@ -16,6 +16,7 @@ import { publishedSlugs } from './published-slugs.ts';
 import { references } from './references.ts';
 import { reservedSlugs } from './reserved-slugs.ts';
 import { schema } from './schema.ts';
+import { similarVariants } from './similar-variants.ts';
 import { slugConventions } from './slug-conventions.ts';
 import { sortedRows } from './sorted-rows.ts';
 import { sourcesCited } from './sources-cited.ts';
@@ -38,6 +39,7 @@ export const TABLE_CHECKS: readonly TableCheck[] = [
   publishedSlugs,
   sortedRows,
   sourcesCited,
+  similarVariants,
 ];
 
 /** Run over the observed pairings once every table check passed (they derive edges from the tables). */

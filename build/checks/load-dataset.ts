@@ -11,7 +11,8 @@ import { observedPairings } from './observed-pairings.ts';
 import { runChecks, type Severity } from './run.ts';
 
 export interface LoadOptions {
-  /** The checks' severities to run: the build and a release run the errors, npm run check every one. */
+  /** The checks' severities to run: the build and a release run the errors, npm run check every one. A warning
+   * never blocks: it is returned apart (`warnings`) and the observation checks still run. */
   severities?: readonly Severity[];
   /** The day the edges are derived for (adapter programmes open on a day); default: the last release's day. */
   asOf?: string | null;
@@ -23,6 +24,8 @@ export interface CheckedData {
   data: Dataset | null;
   /** Every problem found, sorted by file and position. */
   problems: Problem[];
+  /** What the warning checks found (when asked for), sorted by file and position. */
+  warnings: Problem[];
 }
 
 /** Runs the table checks over loaded rows: every severity (npm run check) or only errors (the build). */
@@ -37,16 +40,19 @@ export function checkTables(
 
 /** Reads `<root>/data` and runs every check of the given severities over it. */
 export function checkData(root: string, options: LoadOptions = {}): CheckedData {
-  const severities = options.severities ?? ['error', 'style'];
+  const severities = (options.severities ?? ['error', 'style']).filter((severity) => severity !== 'warning');
   const { tables, problems, rejectedKeys, context } = loadTables(root);
   problems.push(...checkTables(tables, context, rejectedKeys, severities));
-  if (problems.length > 0) return { tables, data: null, problems: problems.sort(compareProblems) };
+  const warnings = options.severities?.includes('warning')
+    ? checkTables(tables, context, rejectedKeys, ['warning']).sort(compareProblems)
+    : [];
+  if (problems.length > 0) return { tables, data: null, problems: problems.sort(compareProblems), warnings };
   const asOf = options.asOf !== undefined ? options.asOf : (readRelease(path.join(root, 'data'))?.releasedAt ?? null);
   const data = indexTables(tables, asOf);
   problems.push(
     ...runChecks(OBSERVATION_CHECKS, observedPairings(data, tables.observations), undefined, { severities }),
   );
-  return { tables, data, problems: problems.sort(compareProblems) };
+  return { tables, data, problems: problems.sort(compareProblems), warnings };
 }
 
 /** The dataset of `<root>/data`, every error-severity check passed; throws DataError listing every problem otherwise. */

@@ -2,6 +2,7 @@
 // family with variants, no variant is put on two platforms, and a boost power stands only beside a boost path.
 import type { Problem } from '../data/problems.ts';
 import { membershipOf } from '../data/platforms.ts';
+import { unknownId } from '../data/suggest.ts';
 import type { TableCheck } from './check.ts';
 
 const NAME = 'platform-facts';
@@ -36,7 +37,7 @@ export const platformFacts: TableCheck = {
         problems.push({
           ...row.at('platform'),
           check: NAME,
-          message: `platform "${row.value.platform}" is not defined in data/platforms.csv (defined: ${[...slugs.keys()].join(', ') || 'none'})`,
+          message: unknownId('platform', row.value.platform, 'data/platforms.csv', slugs.keys()),
         });
       const { model_year_from: from, model_year_to: to } = row.value;
       if (from !== null && to !== null && from > to)

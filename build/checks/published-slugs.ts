@@ -1,6 +1,7 @@
 // Check "published-slugs": a slug that was ever published keeps answering: it stays in the data, or an alias
 // (data/aliases.csv) points it at the slug that replaced it; aliases point at slugs that exist.
 import type { Problem } from '../data/problems.ts';
+import { suggestion } from '../data/suggest.ts';
 import type { TableCheck } from './check.ts';
 
 const NAME = 'published-slugs';
@@ -31,7 +32,7 @@ export const publishedSlugs: TableCheck = {
         problems.push({
           ...row.at('new_slug'),
           check: NAME,
-          message: `${kind} "${target}" does not exist`,
+          message: `${kind} "${target}" does not exist${suggestion(target, current[kind], { list: false })}`,
           about: { table: kind === 'vehicle' ? 'vehicles' : 'chargers', key: target },
         });
     }

@@ -1,6 +1,7 @@
 // Zod schemas that turn one raw cell (a CSV string or a YAML scalar) into a typed value, with plain-sentence errors.
 import { z } from 'zod';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../core/vocabulary.ts';
+import { suggestion } from './suggest.ts';
 
 const describe = (raw: unknown): string =>
   typeof raw === 'string' ? `"${raw}"` : (JSON.stringify(raw) ?? String(raw));
@@ -83,7 +84,8 @@ export const optionalNumber = (options: NumberOptions) => numberCell(options, tr
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   textCell.pipe(
     z.string().refine((v): v is T[number] => (values as readonly string[]).includes(v), {
-      error: (i) => `must be one of ${values.join(', ')}, got ${describe(i.input)}`,
+      error: (i) =>
+        `must be one of ${values.join(', ')}, got ${describe(i.input)}${suggestion(String(i.input), values, { list: false })}`,
     }),
   ) as unknown as z.ZodType<T[number], unknown>;
 
@@ -93,7 +95,9 @@ export const optionalOneOf = <const T extends readonly [string, ...string[]]>(va
     z
       .string()
       .refine((v) => v.trim() === '' || (values as readonly string[]).includes(v), {
-        error: (i) => `must be empty or one of ${values.join(', ')}, got ${describe(i.input)}`,
+        error: (i) =>
+          `must be empty or one of ${values.join(', ')}, got ${describe(i.input)}` +
+          suggestion(String(i.input), values, { list: false }),
       })
       .transform((v) => (v.trim() === '' ? null : (v as T[number]))),
   );
@@ -111,7 +115,8 @@ export function list<const T extends string = string>(
     const seen = new Set<T>();
     for (const item of items as T[]) {
       if (options.allowed && !options.allowed.includes(item)) {
-        ctx.addIssue({ code: 'custom', message: `"${item}" is not one of ${options.allowed.join(', ')}` });
+        const hint = suggestion(item, options.allowed, { list: false });
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not one of ${options.allowed.join(', ')}${hint}` });
       } else if (options.itemPattern && !options.itemPattern.test(item)) {
         ctx.addIssue({ code: 'custom', message: `"${item}" is not a valid id (lowercase slug)` });
       } else if (seen.has(item)) {

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { addDeclaredColumns } from './declared-columns.ts';
-import { compareKeys, ROW_ORDER } from './order.ts';
+import { compareKeys, misplacedRows, ROW_ORDER, rowLabel } from './order.ts';
 import { TABLES, type TableName } from './tables.ts';
 
 const quote = (cell: string) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
@@ -31,8 +31,20 @@ function fixEncoding(text: string, changes: string[]): string {
   return fixed;
 }
 
-/** Number of positions at which two orders of the same items differ. */
-const moved = <T>(before: readonly T[], after: readonly T[]) => before.filter((item, i) => after[i] !== item).length;
+/** Rows a fix names when it moved no more than this many; beyond, it counts them. */
+export const NAMED_UP_TO = 5;
+
+/**
+ * What putting rows in order changed: the rows that moved (the fewest that put the file in order, not every row whose
+ * position shifted), named when few: "put 1 row back in order: kia-ev6-gt-2023-eu". Null when nothing moved.
+ */
+function reorder(table: TableName, rows: readonly Record<string, unknown>[], noun: [string, string]): string | null {
+  const moved = misplacedRows(rows.map(ROW_ORDER[table]));
+  if (moved.length === 0) return null;
+  const names = moved.map(({ index }) => rowLabel(table, rows[index]!));
+  const named = moved.length <= NAMED_UP_TO ? `: ${names.join(', ')}` : '';
+  return `put ${plural(moved.length, ...noun)} back in order${named}`;
+}
 
 /** The fixed text of a CSV table; throws when the file cannot be parsed (a human must look at it). */
 export function fixCsv(table: TableName, text: string): Fixed {
@@ -53,10 +65,11 @@ export function fixCsv(table: TableName, text: string): Fixed {
   const { header, rows, added } = addDeclaredColumns(Object.keys(TABLES[table].schema.shape), found, foundRows);
   for (const name of added)
     changes.push(`added column ${name} where tables.ts places it, empty on ${plural(rows.length, 'row')}`);
-  const key = (row: string[]) => ROW_ORDER[table](Object.fromEntries(header.map((name, i) => [name, row[i] ?? ''])));
+  const cells = (row: string[]) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? '']));
+  const key = (row: string[]) => ROW_ORDER[table](cells(row));
   const sorted = [...rows].sort((a, b) => compareKeys(key(a), key(b)));
-  const out = moved(rows, sorted);
-  if (out > 0) changes.push(`put ${plural(out, 'row')} back in order`);
+  const moved = reorder(table, rows.map(cells), ['row', 'rows']);
+  if (moved) changes.push(moved);
   const fixed = `${[header, ...sorted].map((row) => row.map(quote).join(',')).join('\n')}\n`;
   if (changes.length === 0 && fixed !== decoded) changes.push('rewrote quoting and blank lines in the standard form');
   return { text: fixed, changes };
@@ -81,8 +94,8 @@ export function fixYaml(table: TableName, text: string): Fixed {
     return { id: line.replace(/^(- | {2})id:\s*/, '').replace(/^["']|["']$/g, '') };
   };
   const sorted = [...entries].sort((a, b) => compareKeys(ROW_ORDER[table](idOf(a)), ROW_ORDER[table](idOf(b))));
-  const out = moved(entries, sorted);
-  if (out > 0) changes.push(`put ${plural(out, 'entry', 'entries')} back in order`);
+  const moved = reorder(table, entries.map(idOf), ['entry', 'entries']);
+  if (moved) changes.push(moved);
   const head = trimmed.slice(0, first).join('\n').trimEnd();
   return {
     text: `${head ? `${head}\n` : ''}${sorted.map((entry) => entry.join('\n').trimEnd()).join('\n')}\n`,

@@ -1,5 +1,6 @@
 // Generates CONTRIBUTING.md from the table schemas' descriptions and the data checks, so the guide cannot drift from the code.
 import type { z } from 'zod';
+import type { CheckInfo } from '../checks/check.ts';
 import { DATA_CHECKS } from '../checks/index.ts';
 import { TABLES } from '../data/tables.ts';
 
@@ -35,8 +36,9 @@ proprietary dataset.
 
 \`\`\`sh
 npm ci              # once
-npm run fix         # mechanical fixes: UTF-8 without BOM, LF line endings, trimmed cells, rows in order
+npm run fix         # mechanical fixes: UTF-8 without BOM, LF line endings, trimmed cells, rows in order (names rows it moved)
 npm run check       # every data check; prints file:line:column: [check] message (fix: hint), exit 1 on any problem
+                    # (warnings are printed too, under their own heading, and do not fail it)
 npm run diff -- origin/main   # what your change does to the API: resources and edges, by state transition
 npm start -- --preview        # builds public/ from unreleased data and serves it, for a local look
 npm run coverage              # edges of each state per region, and the missing figures that would help most
@@ -165,12 +167,18 @@ function filesAndColumns(): string {
     .join('\n\n');
 }
 
+/** Where a check of each severity runs, as the checks table says it. */
+const RUNS_IN: Record<CheckInfo['severity'], string> = {
+  error: 'build and check',
+  style: 'check only',
+  warning: 'check, as a warning (never fails)',
+};
+
 /** One row per data check, in the order they run, from the check registry. */
 const checksTable = () =>
-  DATA_CHECKS.map(
-    (check) =>
-      `| \`${check.name}\` | ${check.severity === 'error' ? 'build and check' : 'check only'} | ${cell(check.description)} |`,
-  ).join('\n');
+  DATA_CHECKS.map((check) => `| \`${check.name}\` | ${RUNS_IN[check.severity]} | ${cell(check.description)} |`).join(
+    '\n',
+  );
 
 export function contributingGuide(): string {
   return `${OPENING}## Files and columns
@@ -181,7 +189,10 @@ ${filesAndColumns()}
 
 Every check, in the order it runs (\`format\`, \`schema\` and \`plain-text\` while the files are read, then the checks
 over all rows, then, once every row is sound, the checks of observations against what the rules derive).
-A check marked "build and check" stops the build; "check only" fails \`npm run check\` (and so the pull request).
+A check marked "build and check" stops the build; "check only" fails \`npm run check\` (and so the pull request); a
+warning is printed by \`npm run check\` under its own heading, to look at, and fails nothing. An id a row names that
+is not defined gets the closest defined id ("did you mean") and, for a small vocabulary (connectors, protocols,
+regions, kinds), every valid one; a row out of order is named with the rows it belongs between.
 
 | check | runs in | what it checks |
 |---|---|---|

@@ -29,9 +29,12 @@ describe('platform-facts', () => {
         'data/platform_members.csv',
         2,
         column('platformMembers', 'platform'),
-        'platform "other" is not defined in data/platforms.csv (defined: test-platform)',
+        'platform "other" is not defined in data/platforms.csv; defined: test-platform',
       ],
     ]);
+    expect(check([platform()], [member({ platform: 'test-platfrom' })])[0]?.message).toBe(
+      'platform "test-platfrom" is not defined in data/platforms.csv; did you mean "test-platform"? defined: test-platform',
+    );
   });
 
   it('reports a member whose family has no variant in its model years, and years in the wrong order', () => {

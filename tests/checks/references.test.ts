@@ -16,6 +16,9 @@ import {
 import { cleanTables } from '../helpers/check-tables.ts';
 
 const V = 'data/vehicles.csv';
+/** The fixture's connectors and protocols, listed in full beside an unknown one (small vocabularies). */
+const CONNECTORS = 'ccs1, ccs2, chademo, nacs, type1, type2';
+const PROTOCOLS = 'CHAdeMO, DIN70121, IEC61851-1, ISO15118-2, ISO15118-20, Tesla, GBT27930';
 
 describe('references', () => {
   const problem = (file: string, line: number, column: number, message: string) => ({
@@ -58,8 +61,18 @@ describe('references', () => {
       }),
     );
     expect(check(t)).toEqual([
-      problem(V, 3, column('vehicles', 'protocols'), 'protocol "Made-Up" is not defined in data/protocols.yaml'),
-      problem('data/protocols.yaml', 40, 4, 'connector "gbt" is not defined in data/connectors.yaml'),
+      problem(
+        V,
+        3,
+        column('vehicles', 'protocols'),
+        `protocol "Made-Up" is not defined in data/protocols.yaml; defined: ${PROTOCOLS}`,
+      ),
+      problem(
+        'data/protocols.yaml',
+        40,
+        4,
+        `connector "gbt" is not defined in data/connectors.yaml; defined: ${CONNECTORS}`,
+      ),
     ]);
   });
 
@@ -77,7 +90,12 @@ describe('references', () => {
     );
     expect(check(t)).toEqual([
       problem('data/adapters.yaml', 12, 4, 'connector "type2" does not carry DC'),
-      problem('data/adapters.yaml', 12, 5, 'connector "gbt" is not defined in data/connectors.yaml'),
+      problem(
+        'data/adapters.yaml',
+        12,
+        5,
+        `connector "gbt" is not defined in data/connectors.yaml; defined: ${CONNECTORS}`,
+      ),
       problem('data/vehicle_regions.csv', 3, 3, 'connector "ccs2" does not carry AC'),
       problem('data/vehicle_regions.csv', 3, 4, 'connector "type2" does not carry DC'),
     ]);
@@ -90,7 +108,12 @@ describe('references', () => {
     expect(check(t)).toEqual([
       problem('data/vehicle_regions.csv', 3, 1, 'vehicle "ghost-car" is not defined in data/vehicles.csv'),
       problem('data/charger_connectors.csv', 4, 1, 'charger "ghost-box" is not defined in data/chargers.csv'),
-      problem('data/charger_connectors.csv', 4, 3, 'connector "gbt" is not defined in data/connectors.yaml'),
+      problem(
+        'data/charger_connectors.csv',
+        4,
+        3,
+        `connector "gbt" is not defined in data/connectors.yaml; defined: ${CONNECTORS}`,
+      ),
     ]);
   });
 
@@ -104,8 +127,52 @@ describe('references', () => {
     expect(check(t)).toEqual([
       problem(O, 3, 1, 'vehicle "ghost-car" is not defined in data/vehicles.csv'),
       problem(O, 3, 2, 'charger "ghost-box" is not defined in data/chargers.csv'),
-      problem(O, 4, 3, 'vehicle "test-car-2024-eu" has no row for region GB in data/vehicle_regions.csv'),
-      problem(O, 4, 3, 'charger "test-hpc-350" has no connector for region GB in data/charger_connectors.csv'),
+      problem(
+        O,
+        4,
+        3,
+        'vehicle "test-car-2024-eu" has no row for region GB in data/vehicle_regions.csv; it has rows for EU',
+      ),
+      problem(
+        O,
+        4,
+        3,
+        'charger "test-hpc-350" has no connector for region GB in data/charger_connectors.csv; it has rows for EU',
+      ),
+    ]);
+  });
+
+  it('suggests the closest id when one is close, and lists no vehicles, chargers or sources', () => {
+    const t = cleanTables();
+    const O = 'data/observations.csv';
+    t.observations.push(
+      located(
+        'observations',
+        3,
+        observation({ vehicle: 'test-car-2042-eu', charger: 'test-hpc-530', source: ['bench-tset'] }),
+      ),
+    );
+    t.chargerConnectors.push(located('chargerConnectors', 4, connectorRow({ connector: 'CCS2' })));
+    expect(check(t)).toEqual([
+      problem(
+        O,
+        3,
+        column('observations', 'source'),
+        'source "bench-tset" is not defined in data/sources.yaml; did you mean "bench-test"?',
+      ),
+      problem(
+        'data/charger_connectors.csv',
+        4,
+        3,
+        `connector "CCS2" is not defined in data/connectors.yaml; did you mean "ccs2"? defined: ${CONNECTORS}`,
+      ),
+      problem(
+        O,
+        3,
+        1,
+        'vehicle "test-car-2042-eu" is not defined in data/vehicles.csv; did you mean "test-car-2024-eu"?',
+      ),
+      problem(O, 3, 2, 'charger "test-hpc-530" is not defined in data/chargers.csv; did you mean "test-hpc-350"?'),
     ]);
   });
 });

@@ -17,7 +17,7 @@ const isCheck = (value: unknown): value is CheckInfo =>
   value !== null &&
   typeof (value as CheckInfo).name === 'string' &&
   typeof (value as CheckInfo).description === 'string' &&
-  ['error', 'style'].includes((value as CheckInfo).severity);
+  ['error', 'style', 'warning'].includes((value as CheckInfo).severity);
 
 /** Each module of build/checks/ with the checks it exports (the shared modules export none). */
 async function checksByModule(): Promise<Map<string, CheckInfo[]>> {

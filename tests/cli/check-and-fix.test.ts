@@ -62,20 +62,47 @@ describe('npm run check', () => {
     expect(lines.sort()).toEqual(
       [
         'data/charger_connectors.csv:9:3: [unique-keys] charger, region and connector "amp-wall-22 EU type2" is already defined on line 6',
-        'data/charger_connectors.csv:9:1: [sorted-rows] row amp-wall-22 EU type2 is out of order: it belongs before line 8 (fix: run npm run fix)',
+        'data/charger_connectors.csv:9:1: [sorted-rows] row amp-wall-22 EU type2 is out of order: it belongs after line 6 (amp-wall-22 EU type2) and before line 7 (bolt-super-250 EU ccs2) (fix: run npm run fix)',
         'data/chargers.csv:2:6: [consistency] output_voltage_min_v (600) is above output_voltage_max_v (500)',
         'data/observations.csv:2:2: [references] charger "ghost-charger" is not defined in data/chargers.csv',
         'data/protocols.yaml:1:1: [format] file starts with a byte-order mark (BOM) (fix: save the file as UTF-8 without BOM, or run npm run fix)',
         'data/sources.yaml:16:15: [schema] accessedAt: must be a date written YYYY-MM-DD',
-        'data/vehicle_regions.csv:8:1: [sorted-rows] row compatibility EU is out of order: it belongs before line 7 (fix: run npm run fix)',
+        'data/vehicle_regions.csv:8:1: [sorted-rows] row compatibility EU is out of order: it belongs before line 2 (volt-a-400-2024 EU) (fix: run npm run fix)',
         `data/vehicles.csv:4:${column('vehicles', 'max_dc_kw_oem')}: [plausibility] peak DC 6.6 kW is not above on-board AC 6.6 kW`,
         'data/vehicles.csv:7:1: [reserved-slugs] slug "compatibility" is reserved by the API paths',
         `data/vehicles.csv:7:1: [slug-conventions] "compatibility" must end with its market: ${MARKET_SUFFIX_TEXT}`,
         'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must hold its model year 2024',
         'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must start with "fixture-" (its brand Fixture as a slug)',
-        'data/vehicles.csv:7:1: [sorted-rows] row compatibility is out of order: it belongs before line 6 (fix: run npm run fix)',
+        'data/vehicles.csv:7:1: [sorted-rows] row compatibility is out of order: it belongs before line 2 (volt-a-400-2024) (fix: run npm run fix)',
       ].sort(),
     );
+  });
+});
+
+describe('npm run check warnings', () => {
+  it('prints a new row that looks like a published variant under a heading, naming both rows, and still passes', async () => {
+    const root = copyFixture();
+    const twin = 'fixture-volt-a-twin-2024-eu';
+    const header = (t: string) => t.indexOf('\n') + 1;
+    edit(root, 'vehicles.csv', (t) => {
+      const volt = t.split('\n').find((line) => line.startsWith('volt-a-400-2024,'))!;
+      return `${t.slice(0, header(t))}${volt.replace('volt-a-400-2024,', `${twin},`)}\n${t.slice(header(t))}`;
+    });
+    edit(
+      root,
+      'vehicle_regions.csv',
+      (t) => `${t.slice(0, header(t))}${twin},EU,type2,ccs2,fixture-spec\n${t.slice(header(t))}`,
+    );
+    const result = await run('check', root);
+    expect(result.status).toBe(0);
+    expect(result.stderr.split('\n').filter(Boolean)).toEqual([
+      'warnings (to look at; they do not fail the check):',
+      `data/vehicles.csv:2:1: [similar-variants] vehicle "${twin}" looks like the published "volt-a-400-2024" at ` +
+        'data/vehicles.csv:3:1 (same brand, family, model year and usable battery: Fixture Volt A 2024, 60 kWh; sold ' +
+        'in EU too) (fix: if it is the same car, put its facts on that row and drop this one; if not, let its trim ' +
+        'say how it differs)',
+    ]);
+    expect(result.stdout).toMatch(/^data\/ is clean: \d+ rows in 13 files passed every check \(1 warning above\)$/m);
   });
 });
 
@@ -94,8 +121,8 @@ describe('npm run fix', () => {
     const fixed = await run('fix', root);
     expect(fixed.status).toBe(0);
     expect(fixed.stdout.split('\n').filter(Boolean).sort()).toEqual([
-      'data/sources.yaml: put 2 entries back in order',
-      'data/vehicles.csv: removed the byte-order mark; changed 7 line endings from CR LF to LF; trimmed spaces in 12 cells; put 6 rows back in order',
+      'data/sources.yaml: put 1 entry back in order: fixture-test',
+      'data/vehicles.csv: removed the byte-order mark; changed 7 line endings from CR LF to LF; trimmed spaces in 12 cells; put 5 rows back in order: volt-f-no-dc-2024, volt-e-800-boost-2024, volt-d-na-ccs1-2024, volt-c-chademo-2019, volt-b-800-2024',
     ]);
     expect((await run('check', root)).status).toBe(0);
     for (const file of ['vehicles.csv', 'sources.yaml']) {
@@ -141,5 +168,16 @@ describe('npm run fix', () => {
     expect(fixYaml('sources', '# comment\n- id: b\n  kind: oem\n- id: a\n  kind: oem\n').text).toBe(
       '# comment\n- id: a\n  kind: oem\n- id: b\n  kind: oem\n',
     );
+  });
+
+  it('reports the rows a reorder moved, naming them when few, not every row whose line shifted', () => {
+    const header = 'id,name,current,implied_by,source';
+    const ids = Array.from({ length: 300 }, (_, i) => `a-${String(i).padStart(3, '0')}`);
+    const rows = (order: string[]) => order.map((id) => `${id},${id},DC,,s`).join('\n');
+    const oneMoved = [ids[286]!, ...ids.filter((_, i) => i !== 286)];
+    expect(fixCsv('adapters', `${header}\n${rows(oneMoved)}\n`).changes).toEqual(['put 1 row back in order: a-286']);
+    const sixMoved = [...ids.slice(6), ...ids.slice(0, 6)];
+    expect(fixCsv('adapters', `${header}\n${rows(sixMoved)}\n`).changes).toEqual(['put 6 rows back in order']);
+    expect(fixYaml('sources', '- id: b\n- id: c\n- id: a\n').changes).toEqual(['put 1 entry back in order: a']);
   });
 });

@@ -116,9 +116,10 @@ describe('list()', () => {
     expect(parse(list(), 'zeta alpha')).toEqual({ ok: ['zeta', 'alpha'] });
   });
 
-  it('rejects a value outside the allowed list, case-sensitively', () => {
-    expect(parse(modes, 'V2L V2X')).toEqual({ errors: ['"V2X" is not one of V2L, V2H, V2G'] });
-    expect(parse(modes, 'v2l')).toEqual({ errors: ['"v2l" is not one of V2L, V2H, V2G'] });
+  it('rejects a value outside the allowed list, case-sensitively, suggesting a close one', () => {
+    expect(parse(modes, 'V2L V2X')).toEqual({ errors: ['"V2X" is not one of V2L, V2H, V2G; did you mean "V2G"?'] });
+    expect(parse(modes, 'v2l')).toEqual({ errors: ['"v2l" is not one of V2L, V2H, V2G; did you mean "V2L"?'] });
+    expect(parse(modes, 'bidirectional')).toEqual({ errors: ['"bidirectional" is not one of V2L, V2H, V2G'] });
   });
 
   it('rejects a value listed twice', () => {
@@ -147,8 +148,8 @@ describe('oneOf()', () => {
     expect(parse(current, value)).toEqual({ ok: value });
   });
 
-  it('rejects other values, case-sensitively, listing the allowed ones', () => {
-    expect(parse(current, 'dc')).toEqual({ errors: ['must be one of AC, DC, got "dc"'] });
+  it('rejects other values, case-sensitively, listing the allowed ones and suggesting a close one', () => {
+    expect(parse(current, 'dc')).toEqual({ errors: ['must be one of AC, DC, got "dc"; did you mean "DC"?'] });
     expect(parse(current, 'HVDC')).toEqual({ errors: ['must be one of AC, DC, got "HVDC"'] });
     expect(parse(current, '')).toEqual({ errors: ['must be one of AC, DC, got ""'] });
   });

@@ -72,9 +72,10 @@ describe('an outside pull request that adds a vehicle', () => {
     });
 
     // What the contributor and the pull-request CI run: fix, check, a preview build and the coverage; no release.
-    // The rows were appended; npm run fix puts them where the sort order wants them, and says so.
+    // The rows were appended; npm run fix puts them where the sort order wants them, and names the rows it moved (one
+    // each, not the rows below them that shifted a line).
     expect((await runCli('fix', ['--root', fork])).stdout).toBe(
-      'data/vehicles.csv: put 7 rows back in order\ndata/vehicle_regions.csv: put 8 rows back in order\n',
+      `data/vehicles.csv: put 1 row back in order: ${slug}\ndata/vehicle_regions.csv: put 1 row back in order: ${slug} EU\n`,
     );
     expect((await runCli('fix', ['--root', fork])).stdout).toBe('nothing to fix\n');
     expect(await runCli('check', ['--root', fork])).toMatchObject({ status: 0, stderr: '' });

@@ -204,6 +204,29 @@ describe('importing a release into a project', () => {
     });
   });
 
+  it('names a variant of ours with the brand, family, year and usable battery of a proposal under another slug', async () => {
+    const { result } = await imported();
+    expect(of(result.findings, 'alike')).toEqual([]);
+    // Our T.3 GTX given the 58 kWh of the record's T.3 PRO: the PRO (proposed as testwerk-t-3-pro-2024-eu) looks like it.
+    const root = importProject();
+    editData(root, 'vehicles.csv', (text) =>
+      text.replace(/^(testwerk-t-3-gtx-2024-eu,Testwerk,T\.3,GTX,2024,)77,/m, '$158,'),
+    );
+    const alike = await importOpenEvData({ root, from: OED_FIXTURE });
+    expect(of(alike.findings, 'alike')).toEqual([
+      {
+        kind: 'alike',
+        record: 'src/testwerk/t_3/2024/t_3.json',
+        market: 'EU',
+        slug: 'testwerk-t-3-pro-2024-eu',
+        existing: ['testwerk-t-3-gtx-2024-eu'],
+      },
+    ]);
+    expect(importReport(alike)).toContain(
+      '| src/testwerk/t_3/2024/t_3.json | EU | testwerk-t-3-pro-2024-eu | testwerk-t-3-gtx-2024-eu |',
+    );
+  });
+
   it('lets the first of two records decided onto one row fill it, without a conflict with the second', async () => {
     const mapping = `${TEST_MAPPING}  - record: src/testwerk/t_3/2024/t_3.json\n    vehicle: testwerk-t-3-2024-eu\n  - record: src/testwerk/t_3/2024/t_3_gtx.json\n    vehicle: testwerk-t-3-2024-eu\n`;
     const root = importProject(mapping);

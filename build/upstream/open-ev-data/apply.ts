@@ -3,6 +3,7 @@
 // maintainers' decisions: onto our existing variants (row-updates.ts), as new variants, or nowhere, with why.
 import { homeMarket } from '../../core/slugs.ts';
 import type { Region } from '../../core/regions.ts';
+import { likenessKey } from '../../data/variant-likeness.ts';
 import type { ImportFiles, Row } from '../data-files.ts';
 import { sourceText } from '../data-files.ts';
 import { isOwnedSource, recordCitations } from './citations.ts';
@@ -28,6 +29,8 @@ interface State {
   /** brand|family|year|market → our slugs (the run's own creations excluded): a record there needs a decision. */
   families: Map<string, string[]>;
   regionKeys: Set<string>;
+  /** likeness key|market → our slugs (the run's own creations excluded): variants a proposal may repeat. */
+  alike: Map<string, string[]>;
   /** Slugs this run created, with the record that gave each. */
   created: Map<string, string>;
 }
@@ -62,6 +65,9 @@ function place(state: State, p: Proposal, decisions: readonly Decision[]): Row[]
   }
   const existing = bySlug.get(p.slug);
   if (existing) return [existing];
+  const key = likenessKey({ ...p, model_year: p.record.year, battery_kwh_usable: p.usable.value });
+  const alike = key === null ? [] : (state.alike.get(`${key}|${p.market}`) ?? []);
+  if (alike.length > 0) ctx.findings.push({ kind: 'alike', record, market: p.market, slug: p.slug, existing: alike });
   const siblings = state.families.get(familyKey(p.brand, p.family, p.record.year, p.market)) ?? [];
   if (siblings.length > 0 && !decisions.some((d) => d.create)) {
     ctx.findings.push({ kind: 'undecided', record, market: p.market, slug: p.slug, existing: siblings });
@@ -76,9 +82,14 @@ function startState(files: ImportFiles, mapping: Mapping, version: string): Stat
   // The variants of ours in each family, year and market: a record there waits for a decision (rows the importer made
   // and a contributor has since given a figure of ours are still the importer's).
   const families = new Map<string, string[]>();
+  const alike = new Map<string, string[]>();
   for (const row of vehicles.filter((row) => !taken.created.has(row.slug!))) {
-    const key = familyKey(row.brand!, row.family!, row.model_year!, homeMarket(row.slug!, row.brand!));
+    const market = homeMarket(row.slug!, row.brand!);
+    const key = familyKey(row.brand!, row.family!, row.model_year!, market);
     families.set(key, [...(families.get(key) ?? []), row.slug!]);
+    const likeness = likenessKey(row);
+    if (likeness !== null)
+      alike.set(`${likeness}|${market}`, [...(alike.get(`${likeness}|${market}`) ?? []), row.slug!]);
   }
   return {
     ctx: { version, findings: [], cited: new Map() },
@@ -87,6 +98,7 @@ function startState(files: ImportFiles, mapping: Mapping, version: string): Stat
     bySlug: new Map(vehicles.map((row) => [row.slug!, row])),
     families,
     regionKeys: new Set(regions.map((row) => `${row.vehicle} ${row.region}`)),
+    alike,
     created: new Map(),
     dropped,
   };

@@ -51,6 +51,13 @@ export function importReport(result: ImportResult): string {
       ['record', 'market', 'would be', 'our variants'],
       of(findings, 'undecided').map((f) => [f.record, f.market, f.slug, f.existing.join(' ')]),
     ),
+    '',
+    '## Alike: a record under a slug of its own with the brand, family, year and usable battery of a variant of ours',
+    '',
+    ...table(
+      ['record', 'market', 'slug', 'looks like'],
+      of(findings, 'alike').map((f) => [f.record, f.market, f.slug, f.existing.join(' ')]),
+    ),
   );
   const dropped = of(findings, 'dropped');
   if (dropped.length > 0)

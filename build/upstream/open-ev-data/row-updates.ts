@@ -18,6 +18,8 @@ export type Finding =
   | { kind: 'region'; record: string; vehicle: string; region: Region }
   | { kind: 'skipped'; record: string; market: Region | null; reason: string }
   | { kind: 'undecided'; record: string; market: Region; slug: string; existing: string[] }
+  /** A proposal under a slug of its own that looks like variants of ours (data/variant-likeness.ts) in its market. */
+  | { kind: 'alike'; record: string; market: Region; slug: string; existing: string[] }
   | { kind: 'dropped'; vehicle: string }
   | { kind: 'error'; record: string; message: string };
 
