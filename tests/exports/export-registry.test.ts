@@ -33,6 +33,8 @@ describe('the export formats', () => {
   it('types each file by its format, and names the formats in prose in their order', () => {
     for (const file of EXPORT_FILES) expect(file.mediaType, file.name).toBe(EXPORT_FORMATS[file.format].mediaType);
     expect(new Set(EXPORT_FILES.map((file) => file.name)).size).toBe(EXPORT_FILES.length);
-    expect(EXPORT_FORMATS_TEXT).toBe('NDJSON, CSV or SQLite');
+    const labels = EXPORT_FORMAT_NAMES.map((format) => EXPORT_FORMATS[format].label);
+    expect(EXPORT_FORMATS_TEXT).toBe(`${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`);
+    expect(EXPORT_FORMATS_TEXT).toMatch(/^NDJSON, CSV\b.* or /);
   });
 });
