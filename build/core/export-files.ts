@@ -1,7 +1,7 @@
 // The export formats and the files of /api/v1/exports/ (a publishing build writes them, build/exports/): each format's
 // name and media type, each file's name and format, the one list that the writers (build/exports/formats.ts), the
-// mirror's manifest, the edge policy, the OpenAPI document, docs/contract.md and netlify.toml's header rules (tested)
-// follow. A new format is an entry here, its writer, and its line in build/exports/formats.ts.
+// mirror's manifest, the edge policy, the OpenAPI document, docs/contract.md (tested) and netlify.toml's header rules
+// (written by npm run docs) follow. A new format is an entry here, its writer, and its line in build/exports/formats.ts.
 
 /** Every format, in the order its files are listed: its name as the docs write it and the media type of its files. */
 export const EXPORT_FORMATS = {
