@@ -6,9 +6,9 @@ import { parse } from 'yaml';
 import { jsonSchemaOf } from '../../build/api/json-schemas.ts';
 import { API_VERSION, ChargerDocument, SourceDocument, type DocumentKind } from '../../build/api/schemas.ts';
 import { ERROR_STATUS } from '../../build/core/errors.ts';
-import { EXPORT_FILES } from '../../build/core/export-files.ts';
 import { SOURCE_KINDS } from '../../build/core/vocabulary.ts';
 import { DERIVATION_VERSION } from '../../build/derive/rules/index.ts';
+import { exportsCell, withExportsRow } from '../../build/docs/contract-exports.ts';
 
 interface Property {
   type?: string;
@@ -86,17 +86,6 @@ function fieldProseDrift(doc: string, label: string, fields: readonly string[]):
     : [`${label}: names ${firsts.join(' ')}, the schema has ${fields.join(' ')}`];
 }
 
-/** The exports' cell as the registry gives it: each run of files of one media type, then that type. */
-function exportsCell(): string {
-  const runs: { names: string[]; mediaType: string }[] = [];
-  for (const { name, mediaType } of EXPORT_FILES) {
-    const last = runs.at(-1);
-    if (last?.mediaType === mediaType) last.names.push(name);
-    else runs.push({ names: [name], mediaType });
-  }
-  return `the release in bulk: ${runs.map((run) => `${run.names.map((name) => `\`${name}\``).join(', ')} (\`${run.mediaType}\`)`).join(', ')}`;
-}
-
 /** Everything docs/contract.md says that the code's lists do not. */
 function contractDrift(doc: string, protocols: readonly string[]): string[] {
   const problems = [
@@ -134,6 +123,17 @@ const protocolIds = (parse(readFileSync('data/protocols.yaml', 'utf8')) as { id:
 describe('docs/contract.md', () => {
   it("says what the code's lists say (fields, states, kinds, protocols, exports, errors, versions)", () => {
     expect(contractDrift(contract, protocolIds)).toEqual([]);
+  });
+
+  it('has the exports row npm run docs writes from the registry, and the generator replaces only its description', () => {
+    expect(contract).toBe(withExportsRow(contract));
+    const stale = contract.replace(
+      '`dataset.sqlite` (`application/vnd.sqlite3`)',
+      '`dataset.db` (`application/x-sqlite3`)',
+    );
+    expect(stale).not.toBe(contract);
+    expect(withExportsRow(stale)).toBe(contract);
+    expect(() => withExportsRow('# no table')).toThrow('must have one row');
   });
 
   it('is caught saying something else: a field gone, a type, a stale rules version, an export, an error code', () => {
