@@ -83,9 +83,16 @@ export function edgeContent(facts: EdgeFacts, data: Dataset): EdgeContent {
   return inOrder(CONTENT_FIELDS, values);
 }
 
+/** Where each field of the edge comes from, in the contract's order: the stamp or the content. */
+const FIELD_SOURCES = EDGE_FIELDS.map((field) => [field, (STAMP_FIELDS as readonly string[]).includes(field)] as const);
+
 /** The edge as published, fields in the contract's order. */
-export const edgeDocument = (content: EdgeContent, stamp: EdgeStamp): Edge =>
-  inOrder(EDGE_FIELDS, { ...content, ...stamp });
+export function edgeDocument(content: EdgeContent, stamp: EdgeStamp): Edge {
+  const document: Record<string, unknown> = {};
+  for (const [field, stamped] of FIELD_SOURCES)
+    document[field] = stamped ? stamp[field as StampField] : content[field as keyof EdgeContent];
+  return document as Edge;
+}
 
 /** The ledger's fingerprint of an edge: sha256 of its published content, 16 hex digits. */
 export const edgeContentHash = (edge: EdgeContent): string =>
