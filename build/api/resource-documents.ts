@@ -1,4 +1,5 @@
-// Builds the vehicle, charger, list and index documents (exact contract fields, in order) from the dataset.
+// Builds the vehicle, charger, list and index documents (exact contract fields, in order) from the dataset: the detail
+// documents and the lists' entries take their fields from their schemas' shapes.
 import { ATTRIBUTION, CODE_LICENSE, DATA_LICENSE, INCLUDED_DATASETS } from '../core/license.ts';
 import { REGIONS, type Region } from '../core/regions.ts';
 import type { Dataset } from '../data/dataset.ts';
@@ -6,7 +7,7 @@ import type { ChargerRow, VehicleRow } from '../data/tables.ts';
 import { DERIVATION_VERSION } from '../derive/rules/index.ts';
 import type { z } from 'zod';
 import type { Charger, ChargerList, IndexInfo, Vehicle, VehicleList } from './schemas.ts';
-import { API_VERSION, ChargerDocument, VehicleDocument } from './schemas.ts';
+import { API_VERSION, ChargerDocument, ChargerListDocument, VehicleDocument, VehicleListDocument } from './schemas.ts';
 import { chargerId, vehicleId } from './ids.ts';
 
 /**
@@ -23,31 +24,29 @@ export const vehicleDocument = (v: VehicleRow): Vehicle => detailDocument(Vehicl
 
 export const chargerDocument = (c: ChargerRow): Charger => detailDocument(ChargerDocument, c, chargerId(c.slug));
 
+/** A list entry: its schema's fields in order, `regions` as given and every other field as the row holds it. */
+function listEntry<S extends z.ZodObject>(
+  schema: z.ZodArray<S>,
+  row: Omit<z.output<S>, 'regions'>,
+  regions: Region[],
+): z.output<S> {
+  const values: Record<string, unknown> = { ...row, regions };
+  return Object.fromEntries(Object.keys(schema.element.shape).map((field) => [field, values[field]])) as z.output<S>;
+}
+
 export function vehicleListDocument(data: Dataset): VehicleList {
+  const entries = VehicleListDocument.shape.vehicles;
   return {
     count: data.vehicles.length,
-    vehicles: data.vehicles.map((v) => ({
-      slug: v.slug,
-      brand: v.brand,
-      family: v.family,
-      trim: v.trim,
-      model_year: v.model_year,
-      regions: regionsOf(data.vehicleRegions.get(v.slug)),
-    })),
+    vehicles: data.vehicles.map((v) => listEntry(entries, v, regionsOf(data.vehicleRegions.get(v.slug)))),
   };
 }
 
 export function chargerListDocument(data: Dataset): ChargerList {
+  const entries = ChargerListDocument.shape.chargers;
   return {
     count: data.chargers.length,
-    chargers: data.chargers.map((c) => ({
-      slug: c.slug,
-      brand: c.brand,
-      model: c.model,
-      current_kind: c.current_kind,
-      nominal_max_kw: c.nominal_max_kw,
-      regions: regionsOf(data.chargerConnectors.get(c.slug)),
-    })),
+    chargers: data.chargers.map((c) => listEntry(entries, c, regionsOf(data.chargerConnectors.get(c.slug)))),
   };
 }
 
