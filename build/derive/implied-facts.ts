@@ -1,6 +1,6 @@
 // Implied facts: figures that physics or a charging standard fixes from sourced figures, each a named implication that
 // the edges using it cite as a `derived` source. data/README.md lists them with why none is a guess.
-import { singlePhaseMaxKw, type Region } from '../core/regions.ts';
+import { REGION_TABLE, singlePhaseMaxKw, type Region } from '../core/regions.ts';
 import type { VehicleRow } from '../data/tables.ts';
 
 export interface Implication {
@@ -10,11 +10,22 @@ export interface Implication {
   title: string;
 }
 
+/** "7.4 kW = 32 A × 230 V in EU, TR and GB; 19.2 kW = 80 A × 240 V in NA": each single-phase limit with its regions. */
+function singlePhaseLimits(): string {
+  const byLimit = new Map<string, string[]>();
+  for (const region of REGION_TABLE) {
+    const limit = `${singlePhaseMaxKw(region.id)} kW = ${region.singlePhaseMaxA} A × ${region.acPhaseVoltage} V`;
+    byLimit.set(limit, [...(byLimit.get(limit) ?? []), region.id]);
+  }
+  const names = (ids: string[]) => (ids.length === 1 ? ids[0]! : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)!}`);
+  return [...byLimit].map(([limit, ids]) => `${limit} in ${names(ids)}`).join('; ');
+}
+
 export const IMPLIED_AC_PHASES: Implication = {
   id: 'implied-ac-phases',
   title:
-    'Implied: an on-board AC charger above what one phase of the region’s supply carries (7.4 kW = 32 A × 230 V on ' +
-    'a Type 2 single-phase supply in EU, GB and TR; 19.2 kW = 80 A × 240 V in NA) is not single-phase',
+    'Implied: an on-board AC charger above what one phase of the region’s supply carries ' +
+    `(${singlePhaseLimits()}) is not single-phase`,
 };
 
 /** Every implication, by id: the one list edges, documents and docs read. */
