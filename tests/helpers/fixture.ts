@@ -69,14 +69,24 @@ const builtTemplates = new Map<HistoryMode, Promise<string>>();
 
 /**
  * A fresh copy of the mini fixture already built: data/, public/ and the build state beside it, as `buildSite({ root,
- * history })` leaves them. The build runs once per test worker and history mode; each call then only copies files.
+ * history })` leaves them. The build runs once per test run and history mode (shared by the workers, in the run's
+ * folder; once per process outside a run); each call then only copies files.
  */
 export async function copyBuiltFixture(history: HistoryMode = 'enforce'): Promise<string> {
   let template = builtTemplates.get(history);
   if (!template) {
     template = (async () => {
-      const root = copyFixture();
-      await buildSite({ root, history });
+      const run = runFolder();
+      if (run === undefined) {
+        const root = copyFixture();
+        await buildSite({ root, history });
+        return root;
+      }
+      const root = path.join(run, `built-${history}`);
+      await preparedOnce(root, `the mini fixture built (${history})`, async () => {
+        cpSync(path.join(MINI_FIXTURE, 'data'), path.join(root, 'data'), { recursive: true });
+        await buildSite({ root, history });
+      });
       return root;
     })();
     builtTemplates.set(history, template);
