@@ -12,7 +12,8 @@ const run = promisify(execFile);
 const OFFLINE = ['--no-remote', '--no-npm', '--no-config', '--no-lock'];
 const deno = (args: string[]) => run(denoBinary(), args, { cwd: PROJECT_ROOT, env: denoEnvironment() });
 
-describe('the edge function under Deno', () => {
+// A cold Deno type check takes seconds alone and minutes on a busy machine: a generous bound, not a figure.
+describe('the edge function under Deno', { timeout: 180_000 }, () => {
   it('type-checks as Deno reads it (a type error exits non-zero and fails here)', async () => {
     const { stderr } = await deno(['check', ...OFFLINE, path.join('build', 'netlify-edge', 'api-policy.ts')]);
     expect(stderr).toMatch(/Check .*api-policy\.ts/);
