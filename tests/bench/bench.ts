@@ -11,7 +11,8 @@ export const command = defineCommand(
       'Measures every performance figure against its target on synthetic worlds: the full build of 500 vehicles × ' +
       '200 chargers against extracting a tar of the same tree (both as whole processes), rebuilds after one row, ' +
       'the mirror bundle, each export and what the exports add to a publishing build of the shipped data, peak memory ' +
-      'at 500 × 200 and 1500 × 500, and the local server against plain http-server. ' +
+      'at 500 × 200 and 1500 × 500, the local server against plain http-server, and its memory under large request ' +
+      'bodies. ' +
       'Exits 1 when a figure misses its target by more than 20 %. Takes minutes; not part of npm test.',
     options: {
       runs: { description: 'runs of each timed build (the median is reported)', value: wholeNumber(1, 20), default: 3 },
@@ -26,21 +27,29 @@ export const command = defineCommand(
     examples: ['npm run bench -- --runs 5 --dir /dev/shm', 'npm run bench -- --runs 1 --seconds 3 --skip-large'],
   },
   async ({ options }, output) => {
-    const [{ measureBuilds }, { measureExports }, { measureServers }, { measureConnections }, { Figures }] =
-      await Promise.all([
-        import('./measure-builds.ts'),
-        import('./measure-exports.ts'),
-        import('./measure-servers.ts'),
-        import('./measure-connections.ts'),
-        import('./figures.ts'),
-      ]);
+    const [
+      { measureBuilds },
+      { measureExports },
+      { measureServers },
+      { measureConnections },
+      { measureRequestBodies },
+      { Figures },
+    ] = await Promise.all([
+      import('./measure-builds.ts'),
+      import('./measure-exports.ts'),
+      import('./measure-servers.ts'),
+      import('./measure-connections.ts'),
+      import('./measure-request-bodies.ts'),
+      import('./figures.ts'),
+    ]);
     const figures = new Figures(output);
     const built = measureBuilds(figures, options);
     try {
       measureExports(figures, { runs: options.runs, work: built.work }, built);
-      await measureServers(figures, built.publicDir, options.seconds, (projectRoot) =>
-        measureConnections(figures, projectRoot),
-      );
+      await measureServers(figures, built.publicDir, options.seconds, async (projectRoot) => {
+        await measureConnections(figures, projectRoot);
+        await measureRequestBodies(figures, projectRoot);
+      });
     } finally {
       built.remove();
     }

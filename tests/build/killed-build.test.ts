@@ -1,11 +1,11 @@
 // A build killed (SIGKILL) at seeded points, or failing on a full disk (ENOSPC injected at each phase), while switching
 // between two releases of the mini fixture: public/ always serves one complete release, and the next build recovers.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { releaseDataset } from '../../build/release/release.ts';
 import { lockFile } from '../../build/write/build-lock.ts';
 import { releasesDir } from '../../build/write/releases.ts';
@@ -51,6 +51,20 @@ function processState(pid: number): string | null {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The build processes still running: a test that ended early (failed, timed out) leaves none to the next one. */
+const running = new Set<ChildProcess>();
+afterEach(async () => {
+  // Reaped before the next test starts: its build must find the lock of a dead process, not of a live one.
+  await Promise.all(
+    [...running].map((child) => {
+      const exited = new Promise((resolve) => child.once('close', resolve));
+      child.kill('SIGKILL');
+      return exited;
+    }),
+  );
+  running.clear();
+});
+
 /**
  * `npm run build -- --root <root>` as its own process, with a fault setting. Each time it is stopped (SIGSTOP: by
  * `stop@…` at a fault point, or by us at one of `stopAtMs`), `frozen` looks at the disk, which holds then exactly what a
@@ -66,6 +80,8 @@ async function buildProcess(
     env: { ...process.env, EV_BUILD_FAULT: fault },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  running.add(child);
+  child.on('close', () => running.delete(child));
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let exit: { status: number | null; signal: NodeJS.Signals | null } | null = null;
@@ -125,7 +141,9 @@ beforeAll(async () => {
 });
 
 describe('one swap per build', () => {
-  it(`kill -9 at ${KILLS} seeded points leaves one complete release, the previous or the new one`, async () => {
+  it(`kill -9 at ${KILLS} seeded points leaves one complete release, the previous or the new one`, async ({
+    signal,
+  }) => {
     const random = seeded(SEED);
     const public_ = path.join(root, 'public');
     let served = (await servedRelease(public_)).datasetVersion;
@@ -145,6 +163,8 @@ describe('one swap per build', () => {
     let checked = 0;
     let killed = 0;
     for (let run = 0; checked < KILLS; run += 1) {
+      // A test that timed out starts no further build (afterEach killed the one it waited for).
+      signal.throwIfAborted();
       const target = other(served);
       useData(target);
       const count = Math.min(PER_PROCESS, KILLS - checked);
@@ -184,6 +204,7 @@ describe('one swap per build', () => {
     expect(killed).toBeGreaterThan(0);
 
     // The next build recovers: it takes the dead build's lock over, deletes what the killed builds left, swaps.
+    signal.throwIfAborted();
     useData(other(served));
     const recovered = await buildProcess(root, '');
     expect(recovered.status, recovered.stderr).toBe(0);

@@ -1,6 +1,6 @@
 // The stamp of data/: every file's identity, so that a changed, added or removed file gives another stamp; and a stamp
 // whose newest change is too recent to tell a further change in the same clock step is marked racy.
-import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataStamp } from '../../build/data/data-stamp.ts';
@@ -22,9 +22,14 @@ describe('dataStamp', () => {
     expect(distinct.size).toBe(4);
   });
 
-  it('is racy right after a change, and settled once the clock has moved on', () => {
+  it('is racy right after a change, and settled once the clock has moved on 2 s', () => {
     const data = path.join(copyFixture(), 'data');
-    expect(dataStamp(data).racy).toBe(true);
-    expect(dataStamp(data, Date.now() + 3000).racy).toBe(false);
+    appendFileSync(path.join(data, 'vehicles.csv'), '\n');
+    // The newest change, as the file system dated it: the clock the stamp is read at is the test's, not the machine's.
+    const changed = Number(statSync(path.join(data, 'vehicles.csv'), { bigint: true }).ctimeNs / 1_000_000n);
+    expect(dataStamp(data, changed).racy).toBe(true);
+    expect(dataStamp(data, changed + 1_999).racy).toBe(true);
+    expect(dataStamp(data, changed + 2_000).racy).toBe(false);
+    expect(dataStamp(data, changed + 3_000).racy).toBe(false);
   });
 });

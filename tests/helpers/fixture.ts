@@ -5,21 +5,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import { beforeAll, inject } from 'vitest';
+import { beforeAll } from 'vitest';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { readReleaseRecords } from '../../build/data/release-records.ts';
 import { bumpVersion, readRelease } from '../../build/data/release-file.ts';
 import type { HistoryMode } from '../../build/release/edge-history.ts';
 import { NothingToRelease, releaseDataset } from '../../build/release/release.ts';
-import { PROJECT_ROOT, shippedSiteBuilt } from './shipped-site.ts';
+import { builtSite, OUTSIDE_SENTINEL, PROJECT_ROOT, preparedOnce, runFolder } from './run-sites.ts';
 
 /** The mini fixture as committed: its data and its last release, which the rules of today may have outdated. */
 export const MINI_SOURCE = fileURLToPath(new URL('../fixtures/mini', import.meta.url));
-/**
- * The mini fixture the tests read: a copy of MINI_SOURCE released with today's rules by tests/global-setup.ts (so a
- * rule change never needs the committed fixture re-released), named by $EV_MINI_FIXTURE in the test workers.
- */
-export const MINI_FIXTURE = process.env.EV_MINI_FIXTURE ?? MINI_SOURCE;
 
 /**
  * Copies a project's data/ to `target` and releases it when its rules or data no longer match its last release (on the
@@ -35,10 +30,26 @@ export async function releasedCopy(source: string, target: string): Promise<stri
     throw error;
   }
 }
-export { PROJECT_ROOT };
+
+/** The released mini fixture of this run (see MINI_FIXTURE), made by the first file that imports this module. */
+async function releasedMiniFixture(): Promise<string> {
+  const run = runFolder();
+  if (run === undefined) return MINI_SOURCE;
+  const project = path.join(run, 'mini-project');
+  await preparedOnce(project, 'the released mini fixture', async () => {
+    await releasedCopy(MINI_SOURCE, project);
+  });
+  return project;
+}
+
+/**
+ * The mini fixture the tests read: a copy of MINI_SOURCE released with today's rules (so a rule change never needs the
+ * committed fixture re-released), once per test run; outside a test run, MINI_SOURCE itself.
+ */
+export const MINI_FIXTURE = await releasedMiniFixture();
+
+export { OUTSIDE_SENTINEL, PROJECT_ROOT };
 export const NETLIFY_TOML = path.join(PROJECT_ROOT, 'netlify.toml');
-/** Written next to the shared sites' public/ (outside it): no response may ever contain it. */
-export const OUTSIDE_SENTINEL = 'SENTINEL-OUTSIDE-PUBLIC-7f3a';
 
 /** The dataset version of the mini fixture the tests read, and the one its next (minor) release gets. */
 export const MINI_VERSION = readRelease(path.join(MINI_FIXTURE, 'data'))?.datasetVersion ?? '0.0.0';
@@ -58,14 +69,24 @@ const builtTemplates = new Map<HistoryMode, Promise<string>>();
 
 /**
  * A fresh copy of the mini fixture already built: data/, public/ and the build state beside it, as `buildSite({ root,
- * history })` leaves them. The build runs once per test worker and history mode; each call then only copies files.
+ * history })` leaves them. The build runs once per test run and history mode (shared by the workers, in the run's
+ * folder; once per process outside a run); each call then only copies files.
  */
 export async function copyBuiltFixture(history: HistoryMode = 'enforce'): Promise<string> {
   let template = builtTemplates.get(history);
   if (!template) {
     template = (async () => {
-      const root = copyFixture();
-      await buildSite({ root, history });
+      const run = runFolder();
+      if (run === undefined) {
+        const root = copyFixture();
+        await buildSite({ root, history });
+        return root;
+      }
+      const root = path.join(run, `built-${history}`);
+      await preparedOnce(root, `the mini fixture built (${history})`, async () => {
+        cpSync(path.join(MINI_FIXTURE, 'data'), path.join(root, 'data'), { recursive: true });
+        await buildSite({ root, history });
+      });
       return root;
     })();
     builtTemplates.set(history, template);
@@ -95,23 +116,27 @@ export interface SharedSite {
   json(relative: string): unknown;
 }
 
-let shippedBuilt: Promise<void> | undefined;
-
-/** Waits for the shipped site, which tests/global-setup.ts builds on a thread of its own; memoised per worker. */
-function shippedSiteReady(): Promise<void> {
-  shippedBuilt ??= shippedSiteBuilt(inject('shippedSite'));
-  return shippedBuilt;
-}
-
-/** The shipped site, built before the calling file's other hooks run (call it before them, at the top of the file). */
+/**
+ * The shipped site (this repository's data/ in preview mode), built before the calling file's other hooks run (call it
+ * before them, at the top of the file or of a describe block): only the files that use it wait for its build.
+ */
 export function useShippedSite(): SharedSite {
-  beforeAll(shippedSiteReady, 120_000);
-  return sharedSite('shipped');
+  let site: SharedSite | undefined;
+  beforeAll(() => void (site = sharedSite('shipped')), 180_000);
+  return {
+    get publicDir() {
+      return (site ??= sharedSite('shipped')).publicDir;
+    },
+    json: (relative) => (site ??= sharedSite('shipped')).json(relative),
+  };
 }
 
-/** A site built once per test run (mini: by tests/global-setup.ts; shipped: see useShippedSite); read it, never change it. */
+/**
+ * A site built once per test run, on first use (tests/helpers/run-sites.ts), shared by every worker; the call waits for
+ * it. mini: the released mini fixture built as published; shipped: see useShippedSite. Read it, never change it.
+ */
 export function sharedSite(name: 'mini' | 'shipped'): SharedSite {
-  const publicDir = inject(name === 'mini' ? 'miniSite' : 'shippedSite');
+  const publicDir = builtSite(name, MINI_FIXTURE);
   return { publicDir, json: (relative) => JSON.parse(readFileSync(path.join(publicDir, relative), 'utf8')) as unknown };
 }
 

@@ -114,8 +114,11 @@ export function expectNotFoundPage(res: RawResponse): void {
   expect(res.headers['content-security-policy']).toMatch(/^default-src 'self'/);
 }
 
-/** The headers every /api/ response carries (contract §3), X-RateLimit-Remaining/Reset as integers. */
-export function expectApiHeaders(res: RawResponse): { remaining: number; reset: number } {
+/**
+ * The headers every /api/ response carries (contract §3), X-RateLimit-Remaining/Reset as integers; the reset within a
+ * minute of `nowMs`, the server's clock (the machine's unless the test gave the server its own).
+ */
+export function expectApiHeaders(res: RawResponse, nowMs = Date.now()): { remaining: number; reset: number } {
   expect(res.status < 300 || res.status >= 400, `no redirect (got ${res.status})`).toBe(true);
   expect(res.headers['location']).toBeUndefined();
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -125,7 +128,7 @@ export function expectApiHeaders(res: RawResponse): { remaining: number; reset: 
   const reset = res.headers['x-ratelimit-reset'] ?? '';
   expect(remaining, 'X-RateLimit-Remaining').toMatch(intPattern);
   expect(reset, 'X-RateLimit-Reset').toMatch(intPattern);
-  const nowSeconds = Date.now() / 1000;
+  const nowSeconds = nowMs / 1000;
   expect(Number(reset)).toBeGreaterThanOrEqual(Math.floor(nowSeconds));
   expect(Number(reset)).toBeLessThanOrEqual(Math.ceil(nowSeconds) + 60);
   return { remaining: Number(remaining), reset: Number(reset) };

@@ -8,20 +8,23 @@ const site = sharedSite('mini');
 const VEHICLE = '/api/v1/vehicles/volt-a-400-2024';
 const VEHICLE_FILE = 'api/v1/_data/vehicles/volt-a-400-2024.json';
 
+/** The server's clock, which the tests move (whole seconds): no assertion depends on how long a request takes. */
+let clock = Date.parse('2026-01-15T12:00:00Z');
+
 function expect429(res: RawResponse, reset: number): void {
   expect(res.status).toBe(429);
-  expect(expectApiHeaders(res)).toEqual({ remaining: 0, reset });
+  expect(expectApiHeaders(res, clock)).toEqual({ remaining: 0, reset });
   expect(res.headers['cache-control']).toBe('no-store');
   const retryAfter = res.headers['retry-after'] ?? '';
   expect(retryAfter).toMatch(/^\d+$/);
   expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
   expect(Number(retryAfter)).toBeLessThanOrEqual(60);
-  // Waiting Retry-After seconds reaches the reset, give or take rounding and the time the request took.
-  expect(Math.abs(Math.ceil(Date.now() / 1000) + Number(retryAfter) - reset)).toBeLessThanOrEqual(2);
+  // Waiting Retry-After seconds reaches the reset.
+  expect(clock / 1000 + Number(retryAfter)).toBe(reset);
 }
 
 describe('60 requests per client address, then 429', () => {
-  const running = useServer(() => site);
+  const running = useServer(() => site, { now: () => clock });
   const get = (localAddress: string, path = VEHICLE, method = 'GET') =>
     rawRequest({ port: running.server.port, path, localAddress, method });
   let reset = 0;
@@ -32,11 +35,13 @@ describe('60 requests per client address, then 429', () => {
       const res = await get('127.0.0.2');
       expect(res.status, `request ${n}`).toBe(200);
       expect(JSON.parse(res.body)).toEqual(expectedBody);
-      const headers = expectApiHeaders(res);
+      const headers = expectApiHeaders(res, clock);
       expect(headers.remaining, `request ${n}`).toBe(60 - n);
       if (n === 1) reset = headers.reset;
       expect(headers.reset).toBe(reset);
     }
+    // The window opened with the first request: it resets a minute later.
+    expect(reset).toBe(clock / 1000 + 60);
   });
 
   it('the 61st gets 429 rate_limit_exceeded with Retry-After, Cache-Control: no-store and the API headers', async () => {
@@ -46,6 +51,7 @@ describe('60 requests per client address, then 429', () => {
   });
 
   it('later requests stay blocked on every /api/ path and method, and do not move the window', async () => {
+    clock += 20_000;
     for (const [path, method] of [
       ['/api/v1', 'GET'],
       ['/api/v1/nope', 'GET'],
@@ -66,11 +72,11 @@ describe('60 requests per client address, then 429', () => {
     for (const address of ['127.0.0.3', '127.0.0.1']) {
       const res = await get(address);
       expect(res.status).toBe(200);
-      expect(expectApiHeaders(res).remaining).toBe(59);
+      expect(expectApiHeaders(res, clock).remaining).toBe(59);
     }
     const again = await get('127.0.0.3');
     expect(again.status).toBe(200);
-    expect(expectApiHeaders(again).remaining).toBe(58);
+    expect(expectApiHeaders(again, clock).remaining).toBe(58);
   });
 });
 
