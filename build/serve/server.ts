@@ -8,7 +8,7 @@ import { API_RESPONSE_HEADERS, ALLOWED_METHODS, decideRequest, finishResponse } 
 import { errorBody, ERROR_STATUS, MAX_ERROR_BODY_BYTES, type ErrorCode } from '../core/errors.ts';
 import { createRateLimiter, rateLimitHeaders, type RateLimiter } from '../core/rate-limit.ts';
 import { isApiPath, normalisePath } from '../core/request-path.ts';
-import { ConnectionCap } from './connection-cap.ts';
+import { ConnectionCap, RESERVED_DESCRIPTORS } from './connection-cap.ts';
 import { contentTypeOf } from './content-types.ts';
 import { loadNetlifyConfig, type NetlifyConfig } from './netlify-config.ts';
 import { resolveRequest } from './resolve-request.ts';
@@ -72,6 +72,8 @@ function send(
 /** After answering a request that still sends a body, bytes read before the connection is closed (nginx's lingering close). */
 const LINGER_BYTES = 1024 * 1024;
 const LINGER_MS = 2000;
+/** Refused connections left to linger at once (half the descriptors connection-cap.ts reserves). */
+const LINGERING_MOST = RESERVED_DESCRIPTORS / 2;
 
 /**
  * No request has a body this API reads: a body is discarded as it arrives and, once the answer is sent, the
@@ -255,11 +257,17 @@ function createHandler(config: NetlifyConfig, files: SiteFiles, limiter: RateLim
 }
 
 /** Writes a whole response on a socket Node's HTTP parser no longer owns, and closes it. */
-function answerOnSocket(socket: Duplex, status: number, headers: Record<string, string>, body: string): void {
+function answerOnSocket(
+  socket: Duplex,
+  status: number,
+  headers: Record<string, string>,
+  body: string,
+  written?: () => void,
+): void {
   const head = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n${body}`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n${body}`, written);
 }
 
 /**
@@ -271,6 +279,9 @@ function refuseConnection(socket: Socket, refused: Set<Socket>): void {
   refused.add(socket);
   let after = 0;
   const close = () => socket.destroy();
+  // Under a flood the lingering sockets would take the descriptors the reserve keeps: past LINGERING_MOST of them, a
+  // client that has sent nothing is closed as soon as its answer is written (nothing unread, so a clean close, no reset).
+  const crowded = refused.size > LINGERING_MOST;
   const timer = setTimeout(close, LINGER_MS);
   timer.unref();
   socket.on('error', close);
@@ -289,6 +300,9 @@ function refuseConnection(socket: Socket, refused: Set<Socket>): void {
     ERROR_STATUS[code],
     { ...API_RESPONSE_HEADERS, 'Retry-After': '1', 'Cache-Control': 'no-store' },
     errorBody(code),
+    () => {
+      if (crowded && after === 0) close();
+    },
   );
 }
 
