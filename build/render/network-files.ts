@@ -126,7 +126,9 @@ function summary(
   if (admitted === 'no') return `${name} admits no ${brand} vehicles in ${region}.`;
   const where = admitted === 'some-sites' ? `At the ${name} sites open to ${brand} vehicles` : `At ${name}`;
   if (!best || !worst) return `${where}: the charger models it runs in ${region} are not on record.`;
-  if (best.charger === worst.charger || answerText(best) === answerText(worst)) return `${where}: ${answerText(best)}.`;
+  if (best.charger === worst.charger) return `${where}: ${answerText(best)}.`;
+  if (best.state === worst.state && best.kw === worst.kw)
+    return `${where}: ${answerText(best)}, and the same on its other models on record.`;
   const upTo = best.kw > 0 && best.state !== 'no' && best.state !== 'unk' ? 'up to ' : '';
   return `${where}: ${upTo}${answerText(best)}; at worst ${answerText(worst)}.`;
 }
