@@ -22,6 +22,9 @@ export const ROW_ORDER: Record<TableName, (row: Record<string, unknown>) => Key>
   bestSellers: (r) => [region(r), Number(r['rank'] ?? 0)],
   aliases: (r) => [text(r, 'kind'), text(r, 'old_slug')],
   platforms: (r) => [text(r, 'slug')],
+  networks: (r) => [text(r, 'slug')],
+  networkRegions: (r) => [text(r, 'network'), region(r)],
+  networkChargers: (r) => [text(r, 'network'), region(r), text(r, 'charger')],
   platformMembers: (r) => [text(r, 'platform'), text(r, 'brand'), text(r, 'family'), Number(r['model_year_from'] ?? 0)],
 };
 
