@@ -5,12 +5,27 @@ import type { EdgeFacts } from '../derive/derive-edge.ts';
 import { DERIVED_SOURCE_ID } from '../derive/rules/cited-sources.ts';
 import { IMPLICATIONS } from '../derive/implied-facts.ts';
 import { DERIVATION_VERSION } from '../derive/rules/index.ts';
-import type { Edge, Source } from './schemas.ts';
+import { EdgeDocument, type Edge, type Source } from './schemas.ts';
 
-export type EdgeContent = Omit<Edge, 'edgeVersion' | 'createdAt'>;
-export interface EdgeStamp {
-  edgeVersion: number;
-  createdAt: string | null;
+/** The fields the ledger stamps on an edge (not part of its content, nor of its hash). */
+const STAMP_FIELDS = ['edgeVersion', 'createdAt'] as const satisfies readonly (keyof Edge)[];
+type StampField = (typeof STAMP_FIELDS)[number];
+
+export type EdgeContent = Omit<Edge, StampField>;
+export type EdgeStamp = Pick<Edge, StampField>;
+
+/** The edge's fields in the contract's order, as the schema lists them: the one list of an edge's fields. */
+export const EDGE_FIELDS = Object.keys(EdgeDocument.shape) as (keyof Edge)[];
+/** The fields of its content (all but the stamp's), in the same order. */
+export const CONTENT_FIELDS = EDGE_FIELDS.filter(
+  (field): field is Exclude<keyof Edge, StampField> => !(STAMP_FIELDS as readonly string[]).includes(field),
+);
+
+/** The named fields of `values`, in the order named (a field `values` lacks is a type error where it is called). */
+function inOrder<K extends string, T extends Record<K, unknown>>(fields: readonly K[], values: T): Pick<T, K> {
+  const document = {} as Pick<T, K>;
+  for (const field of fields) document[field] = values[field];
+  return document;
 }
 
 export const DERIVED_SOURCE: Source = {
@@ -54,56 +69,27 @@ export function sourceDocument(id: string, data: Dataset): Source {
   return document;
 }
 
+/**
+ * The edge's published content from the derivation's facts: every field of the schema but the stamp's, each as the
+ * facts name it (a field the schema adds is a field of EdgeFacts, and nothing here), the rules' version and the
+ * cited sources' documents.
+ */
 export function edgeContent(facts: EdgeFacts, data: Dataset): EdgeContent {
-  return {
-    vehicle: facts.vehicle,
-    charger: facts.charger,
-    region: facts.region,
-    kw: facts.kw,
-    state: facts.state,
-    confidence: facts.confidence,
-    protocols: facts.protocols,
-    adapterRequired: facts.adapterRequired,
+  const values = {
+    ...facts,
     derivationVersion: DERIVATION_VERSION,
     sources: facts.sourceIds.map((id) => sourceDocument(id, data)),
   };
+  return inOrder(CONTENT_FIELDS, values);
 }
 
 /** The edge as published, fields in the contract's order. */
-export function edgeDocument(content: EdgeContent, stamp: EdgeStamp): Edge {
-  const { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, derivationVersion, sources } =
-    content;
-  return {
-    vehicle,
-    charger,
-    region,
-    kw,
-    state,
-    confidence,
-    protocols,
-    adapterRequired,
-    edgeVersion: stamp.edgeVersion,
-    derivationVersion,
-    createdAt: stamp.createdAt,
-    sources,
-  };
-}
+export const edgeDocument = (content: EdgeContent, stamp: EdgeStamp): Edge =>
+  inOrder(EDGE_FIELDS, { ...content, ...stamp });
 
 /** The ledger's fingerprint of an edge: sha256 of its published content, 16 hex digits. */
-export function edgeContentHash(edge: EdgeContent): string {
-  const { vehicle, charger, region, kw, state, confidence, protocols, adapterRequired, derivationVersion, sources } =
-    edge;
-  const content = {
-    vehicle,
-    charger,
-    region,
-    kw,
-    state,
-    confidence,
-    protocols,
-    adapterRequired,
-    derivationVersion,
-    sources,
-  };
-  return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16);
-}
+export const edgeContentHash = (edge: EdgeContent): string =>
+  createHash('sha256')
+    .update(JSON.stringify(inOrder(CONTENT_FIELDS, edge)))
+    .digest('hex')
+    .slice(0, 16);

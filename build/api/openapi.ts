@@ -3,7 +3,7 @@ import { DEFAULT_REGION, REGIONS, REGION_ORDER_TEXT } from '../core/regions.ts';
 import { CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
 import { ALLOWED_METHODS } from '../core/request-policy.ts';
 import { ERROR_STATUS, INTERFACE_ERROR_CODES, type ErrorCode } from '../core/errors.ts';
-import { EXPORT_FILES } from '../core/export-files.ts';
+import { EXPORT_FILES, EXPORT_FORMATS_TEXT } from '../core/export-files.ts';
 import { RATE_LIMIT, RATE_WINDOW_MS } from '../core/rate-limit.ts';
 import { DOCUMENT_KINDS, jsonSchemaOf } from './json-schemas.ts';
 import { API_VERSION, PUBLISHED_DOCUMENTS, type DocumentKind } from './schemas.ts';
@@ -481,7 +481,7 @@ function filePaths(): Json {
   return {
     '/api/v1/exports/{file}': fileOperation(
       'getExport',
-      'The release in bulk: NDJSON, CSV or SQLite',
+      `The release in bulk: ${EXPORT_FORMATS_TEXT}`,
       'Every edge of the release and the vehicles, chargers and sources it names, in one file per format and kind ' +
         '(their sources by id; mirror.json lists each with its size and SHA-256).',
       [...new Set(EXPORT_FILES.map((file) => file.mediaType))],

@@ -1,6 +1,6 @@
 // Check "fact-sources": each figure of a vehicle row cites the sources that back it in its own column
 // (`<figure>_source`, build/data/figure-sources.ts), so that an edge can cite exactly the sources of the facts it used.
-import { VEHICLE_FIGURES, figureSourceColumn, figureSourceIds } from '../data/figure-sources.ts';
+import { FIGURE_NAMES, VEHICLE_FIGURES, figureSourceColumn, figureSourceIds } from '../data/figure-sources.ts';
 import type { Problem } from '../data/problems.ts';
 import type { TableCheck } from './check.ts';
 
@@ -10,8 +10,8 @@ export const factSources: TableCheck = {
   name: NAME,
   severity: 'error',
   description:
-    'Every filled figure of a vehicle (usable battery, pack voltage, peak DC, boost, on-board charger, phases, ' +
-    'one-phase current) cites at least one source in its own <figure>_source column; an empty figure cites nothing.',
+    `Every filled figure of a vehicle (${Object.values(FIGURE_NAMES).join(', ')}) cites at least one source in its ` +
+    'own <figure>_source column; an empty figure cites nothing.',
   check(t) {
     const problems: Problem[] = [];
     for (const row of t.vehicles) {

@@ -1,15 +1,18 @@
 // The slug conventions of vehicles and chargers (written down in CONTRIBUTING.md): brand spelling and market suffix.
 import { REGIONS, type Region } from './regions.ts';
 
-/** A brand as the start of a slug: "Mercedes-Benz" → "mercedes-benz", "Citroën" → "citroen". */
-export function brandSlug(brand: string): string {
-  return brand
+/** A name as a part of a slug: "Mercedes-Benz" → "mercedes-benz", "Citroën" → "citroen", "IONIQ 5" → "ioniq-5". */
+export function slugPart(name: string): string {
+  return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
+
+/** A brand as the start of a slug (its slug part). */
+export const brandSlug = slugPart;
 
 /** The market a vehicle slug ends with: the region id in lower case ("-eu", "-na", …). */
 export const MARKET_SUFFIXES: Readonly<Record<string, Region>> = Object.fromEntries(

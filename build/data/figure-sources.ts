@@ -4,16 +4,22 @@
 import type { CurrentKind } from '../core/vocabulary.ts';
 import type { VehicleRow } from './tables.ts';
 
-/** Every published figure of a vehicle row, in the file's column order; each cites its sources in its own column. */
-export const VEHICLE_FIGURES = [
-  'battery_kwh_usable',
-  'architecture_voltage_v',
-  'max_dc_kw_oem',
-  'boost_dc_kw',
-  'max_ac_kw_oem',
-  'ac_phases',
-  'ac_one_phase_a',
-] as const;
+/**
+ * Every published figure of a vehicle row, in the file's column order, with what it is in words: the one list of a
+ * vehicle's figures (tables.ts places each with its source column, checks and the importer read it from here).
+ */
+export const FIGURE_NAMES = {
+  battery_kwh_usable: 'usable battery',
+  architecture_voltage_v: 'pack voltage',
+  max_dc_kw_oem: 'peak DC',
+  boost_dc_kw: 'boost',
+  max_ac_kw_oem: 'on-board charger',
+  ac_phases: 'phases',
+  ac_one_phase_a: 'one-phase current',
+} as const;
+
+/** The figures, in the file's column order; each cites its sources in its own column. */
+export const VEHICLE_FIGURES = Object.keys(FIGURE_NAMES) as (keyof typeof FIGURE_NAMES)[];
 
 export type VehicleFigure = (typeof VEHICLE_FIGURES)[number];
 export type FigureSourceColumn<F extends VehicleFigure = VehicleFigure> = `${F}_source`;
@@ -26,6 +32,11 @@ export const CURRENT_FIGURES: Record<CurrentKind, readonly VehicleFigure[]> = {
   DC: ['architecture_voltage_v', 'max_dc_kw_oem', 'boost_dc_kw'],
   AC: ['max_ac_kw_oem', 'ac_phases', 'ac_one_phase_a'],
 };
+
+/** The figures some path reads, in the file's column order: the ones whose empty cell can decide an answer. */
+export const DECIDING_FIGURES: readonly VehicleFigure[] = VEHICLE_FIGURES.filter((figure) =>
+  Object.values(CURRENT_FIGURES).some((figures) => figures.includes(figure)),
+);
 
 /** What a vehicle row holds beyond its own cells once platform facts apply (data/platforms.ts). */
 export interface InheritedFigures {

@@ -15,19 +15,30 @@ import {
   text,
   yamlList,
 } from './cells.ts';
-import { figureSourceColumn, type FigureSourceColumn, type VehicleFigure } from './figure-sources.ts';
+import { figureSourceColumn, VEHICLE_FIGURES, type FigureSourceColumn, type VehicleFigure } from './figure-sources.ts';
 
 const sourceIds = () =>
   list({ required: true }).describe(
     'Space-separated ids of entries in data/sources.yaml that support this row (at least one).',
   );
-/** The column citing one figure's sources, named and placed after it (see build/data/figure-sources.ts). */
-const figureSources = <F extends VehicleFigure>(figure: F) =>
-  ({
-    [figureSourceColumn(figure)]: list().describe(
+/**
+ * The figure columns of vehicles.csv: each figure of build/data/figure-sources.ts (its cell given here, one for each
+ * figure, no more), followed by the column citing its sources, in the list's order.
+ */
+function figureColumns<C extends Record<VehicleFigure, z.ZodType>>(
+  cells: C & Record<Exclude<keyof C, VehicleFigure>, never>,
+) {
+  const sourcesCell = (figure: VehicleFigure) =>
+    list().describe(
       `Space-separated ids of entries in data/sources.yaml that back ${figure}; required when it is filled, empty otherwise.`,
-    ),
-  }) as Record<FigureSourceColumn<F>, ReturnType<typeof list>>;
+    );
+  return Object.fromEntries(
+    VEHICLE_FIGURES.flatMap((figure) => [
+      [figure, cells[figure]],
+      [figureSourceColumn(figure), sourcesCell(figure)],
+    ]),
+  ) as C & Record<FigureSourceColumn, ReturnType<typeof list>>;
+}
 
 export const vehicleColumns = z.object({
   slug: slug().describe(
@@ -39,37 +50,32 @@ export const vehicleColumns = z.object({
     'Trim or battery/drive variant, e.g. "Long Range AWD"; empty when the model has one variant.',
   ),
   model_year: requiredNumber({ min: 2010, max: 2030, integer: true }).describe('Model year of the variant.'),
-  battery_kwh_usable: optionalNumber({ min: 5, max: 250, unit: 'kWh' }).describe(
-    'Usable battery capacity in kWh; empty when not published.',
-  ),
-  ...figureSources('battery_kwh_usable'),
-  architecture_voltage_v: optionalNumber({ min: 200, max: 1000, integer: true, unit: 'V' }).describe(
-    'Nominal pack voltage in volts (e.g. 400, 697, 800), or the architecture class value (400 or 800) where only the ' +
-      'class is published (the note says so); decides which DC chargers can reach it.',
-  ),
-  ...figureSources('architecture_voltage_v'),
-  max_dc_kw_oem: optionalNumber({ min: 1, max: 1000, unit: 'kW' }).describe(
-    "Manufacturer's peak DC charging power in kW; empty when the variant has no DC charging or it is not published.",
-  ),
-  ...figureSources('max_dc_kw_oem'),
-  boost_dc_kw: optionalNumber({ min: 0, max: 1000, unit: 'kW' }).describe(
-    'For vehicles above 500 V: peak DC kW on a charger whose maximum output voltage is below the pack voltage ' +
-      '(on-board boost or inverter boost); 0 = cannot charge there; empty = unknown.',
-  ),
-  ...figureSources('boost_dc_kw'),
-  max_ac_kw_oem: optionalNumber({ min: 1, max: 50, unit: 'kW' }).describe(
-    "On-board AC charger's peak power in kW for this market.",
-  ),
-  ...figureSources('max_ac_kw_oem'),
-  ac_phases: optionalNumber({ min: 1, max: 3, integer: true }).describe(
-    'Number of AC phases the on-board charger uses (1, 2 or 3).',
-  ),
-  ...figureSources('ac_phases'),
-  ac_one_phase_a: optionalNumber({ min: 6, max: 80, integer: true, unit: 'A' }).describe(
-    'Highest current in amperes the on-board charger takes when the supply has one phase (e.g. 32; some three-phase ' +
-      'cars take 16 or 20 on one phase); empty when no source states it.',
-  ),
-  ...figureSources('ac_one_phase_a'),
+  ...figureColumns({
+    battery_kwh_usable: optionalNumber({ min: 5, max: 250, unit: 'kWh' }).describe(
+      'Usable battery capacity in kWh; empty when not published.',
+    ),
+    architecture_voltage_v: optionalNumber({ min: 200, max: 1000, integer: true, unit: 'V' }).describe(
+      'Nominal pack voltage in volts (e.g. 400, 697, 800), or the architecture class value (400 or 800) where only the ' +
+        'class is published (the note says so); decides which DC chargers can reach it.',
+    ),
+    max_dc_kw_oem: optionalNumber({ min: 1, max: 1000, unit: 'kW' }).describe(
+      "Manufacturer's peak DC charging power in kW; empty when the variant has no DC charging or it is not published.",
+    ),
+    boost_dc_kw: optionalNumber({ min: 0, max: 1000, unit: 'kW' }).describe(
+      'For vehicles above 500 V: peak DC kW on a charger whose maximum output voltage is below the pack voltage ' +
+        '(on-board boost or inverter boost); 0 = cannot charge there; empty = unknown.',
+    ),
+    max_ac_kw_oem: optionalNumber({ min: 1, max: 50, unit: 'kW' }).describe(
+      "On-board AC charger's peak power in kW for this market.",
+    ),
+    ac_phases: optionalNumber({ min: 1, max: 3, integer: true }).describe(
+      'Number of AC phases the on-board charger uses (1, 2 or 3).',
+    ),
+    ac_one_phase_a: optionalNumber({ min: 6, max: 80, integer: true, unit: 'A' }).describe(
+      'Highest current in amperes the on-board charger takes when the supply has one phase (e.g. 32; some three-phase ' +
+        'cars take 16 or 20 on one phase); empty when no source states it.',
+    ),
+  }),
   bidirectional: list({ allowed: BIDIRECTIONAL_MODES }).describe(
     'Space-separated subset of V2L V2H V2G offered by the maker for this variant; empty for none.',
   ),

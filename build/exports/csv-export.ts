@@ -2,14 +2,14 @@
 // document's field names, then one row per document; lists joined by a space, as the data files join them; a text cell
 // a spreadsheet would run as a formula neutralised (the plain-text check keeps such cells out of data/ already). Beside
 // them explain.csv (the reasoning behind each edge, a row each in edges.csv's order) and wanted.csv (explain-text.ts).
-import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { Wanted } from '../api/explain-schemas.ts';
 import type { Charger, Source, Vehicle } from '../api/schemas.ts';
+import type { ExportName } from '../core/export-files.ts';
 import { FORMULA_LEAD } from '../data/plain-text.ts';
 import { columnsOf, fieldsOf, joinList, type Column, type FieldValue, type TableKind } from './columns.ts';
 import { EXPLAIN_COLUMNS, explainRow, WANTED_COLUMNS, wantedRow } from './explain-text.ts';
-import { AppendFile, type ExportWriter } from './export-writer.ts';
+import { AppendFile, exportPath, type ExportWriter } from './export-writer.ts';
 import type { ExportedEdge, ExportedExplanation } from './release-tree.ts';
 
 /** A cell as the data files write it: empty for null, a list joined by a space, true/false, numbers as JSON has them. */
@@ -34,9 +34,9 @@ class CsvTable {
   private readonly columns: Column[];
   private readonly file: AppendFile;
 
-  constructor(dir: string, kind: TableKind, name: string) {
+  constructor(dir: string, kind: TableKind, name: ExportName) {
     this.columns = columnsOf(kind);
-    this.file = new AppendFile(path.join(dir, name));
+    this.file = new AppendFile(exportPath(dir, name));
     this.file.write(stringify([this.columns.map((column) => column.name)]));
   }
 
@@ -83,7 +83,7 @@ export class CsvExport implements ExportWriter {
     this.vehicles = new CsvTable(dir, 'vehicle', 'vehicles.csv');
     this.chargers = new CsvTable(dir, 'charger', 'chargers.csv');
     this.edgeTable = new CsvTable(dir, 'edge', 'edges.csv');
-    this.explainTable = new FlatCsv(path.join(dir, 'explain.csv'), EXPLAIN_COLUMNS);
+    this.explainTable = new FlatCsv(exportPath(dir, 'explain.csv'), EXPLAIN_COLUMNS);
   }
 
   vehicle(vehicle: Vehicle): void {
@@ -103,7 +103,7 @@ export class CsvExport implements ExportWriter {
   }
 
   wanted(wanted: Wanted): void {
-    const table = new FlatCsv(path.join(this.dir, 'wanted.csv'), WANTED_COLUMNS);
+    const table = new FlatCsv(exportPath(this.dir, 'wanted.csv'), WANTED_COLUMNS);
     table.rows(wanted.figures.map(wantedRow));
     table.close();
   }

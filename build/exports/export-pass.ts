@@ -1,9 +1,8 @@
 // One pass over a release's tree for some of the export formats: vehicles, chargers, each vehicle's edges with their
 // explanations, the wanted list, then the sources the edges cite, each handed to every format's writer; the counts read are checked against /api/v1.
+import type { ExportFormat as Format } from '../core/export-files.ts';
 import type { ExportWriter } from './export-writer.ts';
 import type { ReleaseTree } from './release-tree.ts';
-
-export type Format = 'ndjson' | 'csv' | 'sqlite';
 
 /** Milliseconds each format spent writing, by format; `read`: reading the tree (on the thread of the other formats). */
 export type ExportTimes = Record<Format | 'read', number>;

@@ -1,6 +1,8 @@
 // What each export format implements, and a file written in appends that counts its bytes as they go.
 import { closeSync, openSync, writeSync } from 'node:fs';
+import path from 'node:path';
 import type { Charger, Source, Vehicle } from '../api/schemas.ts';
+import type { ExportName } from '../core/export-files.ts';
 import type { Wanted } from '../api/explain-schemas.ts';
 import type { ExportedEdge, ExportedExplanation } from './release-tree.ts';
 
@@ -18,6 +20,9 @@ export interface ExportWriter {
   /** Writes what only the whole release gives (the sources the edges cite, sorted by id) and closes the files. */
   finish(sources: readonly Source[]): void;
 }
+
+/** Where a writer writes one of its exports (a name build/core/export-files.ts does not list is a type error). */
+export const exportPath = (dir: string, name: ExportName): string => path.join(dir, name);
 
 /** A file written in appends (no stream to wait on: one synchronous write per vehicle's batch). */
 export class AppendFile {

@@ -1,10 +1,9 @@
 // edges.ndjson: one edge per line (the edge document, its sources named by id), in the API's order; explain.ndjson:
 // the reasoning behind each edge, a line each in the same order (its explain entry with the vehicle first);
 // wanted.ndjson: the wanted list's figures, most useful first; sources.ndjson: one cited source per line, sorted by id.
-import path from 'node:path';
 import type { Wanted } from '../api/explain-schemas.ts';
 import type { Source } from '../api/schemas.ts';
-import { AppendFile, type ExportWriter } from './export-writer.ts';
+import { AppendFile, exportPath, type ExportWriter } from './export-writer.ts';
 import type { ExportedEdge, ExportedExplanation } from './release-tree.ts';
 
 const lines = (items: readonly unknown[]) => items.map((item) => `${JSON.stringify(item)}\n`).join('');
@@ -16,8 +15,8 @@ export class NdjsonExport implements ExportWriter {
 
   constructor(dir: string) {
     this.dir = dir;
-    this.edgeFile = new AppendFile(path.join(dir, 'edges.ndjson'));
-    this.explainFile = new AppendFile(path.join(dir, 'explain.ndjson'));
+    this.edgeFile = new AppendFile(exportPath(dir, 'edges.ndjson'));
+    this.explainFile = new AppendFile(exportPath(dir, 'explain.ndjson'));
   }
 
   vehicle(): void {}
@@ -33,7 +32,7 @@ export class NdjsonExport implements ExportWriter {
   }
 
   wanted(wanted: Wanted): void {
-    const file = new AppendFile(path.join(this.dir, 'wanted.ndjson'));
+    const file = new AppendFile(exportPath(this.dir, 'wanted.ndjson'));
     file.write(lines(wanted.figures));
     file.close();
   }
@@ -41,7 +40,7 @@ export class NdjsonExport implements ExportWriter {
   finish(sources: readonly Source[]): void {
     this.edgeFile.close();
     this.explainFile.close();
-    const file = new AppendFile(path.join(this.dir, 'sources.ndjson'));
+    const file = new AppendFile(exportPath(this.dir, 'sources.ndjson'));
     file.write(lines(sources));
     file.close();
   }

@@ -4,12 +4,11 @@
 // byte-identical for the same data and SQLite version: a fixed page size, no timestamps, rows inserted in key order,
 // and VACUUM last.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import path from 'node:path';
 import type { Wanted } from '../api/explain-schemas.ts';
 import type { Charger, Source, Vehicle } from '../api/schemas.ts';
 import type { ExportName } from '../core/export-files.ts';
 import { columnsOf, fieldsOf, joinList, type Column, type FieldValue, type TableKind } from './columns.ts';
-import type { ExportWriter } from './export-writer.ts';
+import { exportPath, type ExportWriter } from './export-writer.ts';
 import type { ExportedEdge, ExportedExplanation } from './release-tree.ts';
 import { EXPLAIN_SCHEMA, ExplainTables } from './sqlite-explain.ts';
 
@@ -89,7 +88,7 @@ export class SqliteExport implements ExportWriter {
   /** `metadata`: the release's versions and licences, one row each. */
   constructor(dir: string, metadata: Record<string, string>) {
     // References are checked once, when every row is in (check()): sources are only known after the edges.
-    this.db = new DatabaseSync(path.join(dir, SQLITE_FILE), { enableForeignKeyConstraints: false });
+    this.db = new DatabaseSync(exportPath(dir, SQLITE_FILE), { enableForeignKeyConstraints: false });
     // The file is written once, from scratch: no journal, no syncing until it is closed.
     this.db.exec(`PRAGMA page_size = ${PAGE_SIZE}; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;`);
     this.db.exec(SCHEMA_SQL);

@@ -1,19 +1,19 @@
-// The exports of a release (NDJSON, CSV, SQLite) of the tree a publishing build committed, on two threads: this one
-// writes NDJSON and CSV in one pass over the tree, a second (sqlite-thread.ts) reads the tree itself for SQLite. Counts
-// are checked against /api/v1 on both before anything is kept.
+// The exports of a release (every format of build/core/export-files.ts) of the tree a publishing build committed: this
+// thread writes the formats that share one pass over the tree, each format of a thread of its own (formats.ts) is
+// written by format-thread.ts, which reads the tree itself. Counts are checked against /api/v1 on each before anything
+// is kept.
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ExportInfo, IndexInfo } from '../api/schemas.ts';
-import { EXPORT_FILES } from '../core/export-files.ts';
+import { EXPORT_FILES, EXPORT_FORMAT_NAMES, EXPORT_FORMATS, type ExportFormat } from '../core/export-files.ts';
 import { threadAnswer } from '../core/thread-answer.ts';
 import { layout } from '../render/layout.ts';
-import { CsvExport } from './csv-export.ts';
 import { writeFormats, type ExportTimes } from './export-pass.ts';
-import { NdjsonExport } from './ndjson-export.ts';
+import type { FormatTask } from './format-thread.ts';
+import { FORMAT_WRITERS, type ExportContext } from './formats.ts';
 import { ReleaseTree } from './release-tree.ts';
-import type { SqliteTask } from './sqlite-thread.ts';
 
 export interface ReleaseStamp {
   datasetVersion: string;
@@ -56,17 +56,17 @@ const metadataOf = (index: IndexInfo, release: ReleaseStamp): Record<string, str
   attribution: index.license.attribution,
 });
 
-/** The SQLite thread: `done` resolves with its milliseconds of writing, or rejects with its failure; stop() ends it. */
-function startSqliteThread(task: SqliteTask): { done: Promise<number>; stop(): Promise<number> } {
-  const worker = new Worker(new URL('./sqlite-thread.ts', import.meta.url), { workerData: task });
-  const done = threadAnswer<number>(worker, 'exports: the SQLite thread');
+/** A format's thread: `done` resolves with its milliseconds of writing, or rejects with its failure; stop() ends it. */
+function startFormatThread(task: FormatTask): { format: ExportFormat; done: Promise<number>; stop(): Promise<number> } {
+  const worker = new Worker(new URL('./format-thread.ts', import.meta.url), { workerData: task });
+  const done = threadAnswer<number>(worker, `exports: the ${EXPORT_FORMATS[task.format].label} thread`);
   done.catch(() => {}); // read by the caller, or the thread was stopped after another failure
-  return { done, stop: () => worker.terminate() };
+  return { format: task.format, done, stop: () => worker.terminate() };
 }
 
 /**
- * Writes every export of the tree at `publicDir` into `outDir` (an empty folder): the SQLite file on a thread of its
- * own (sqlite-thread.ts), which reads the tree for itself, while this thread writes the NDJSON and CSV files.
+ * Writes every export of the tree at `publicDir` into `outDir` (an empty folder): each format of a thread of its own
+ * there (format-thread.ts reads the tree for itself), while this thread writes the other formats in one pass.
  */
 export async function writeExports(publicDir: string, outDir: string, release: ReleaseStamp): Promise<ExportsResult> {
   const tree = new ReleaseTree(publicDir);
@@ -75,18 +75,25 @@ export async function writeExports(publicDir: string, outDir: string, release: R
     throw new Error(
       `exports: the tree holds dataset ${index.datasetVersion}, not the release ${release.datasetVersion}`,
     );
-  const sqlite = startSqliteThread({ publicDir, outDir, metadata: metadataOf(index, release) });
+  const context: ExportContext = { outDir, metadata: metadataOf(index, release) };
+  const threaded = EXPORT_FORMAT_NAMES.filter((format) => FORMAT_WRITERS[format].ownThread);
+  const threads = threaded.map((format) => startFormatThread({ format, publicDir, ...context }));
+  const stopThreads = () => Promise.all(threads.map((thread) => thread.stop()));
   let own: ReturnType<typeof writeFormats>;
+  let threadMs: number[];
   try {
-    own = writeFormats(tree, { ndjson: () => new NdjsonExport(outDir), csv: () => new CsvExport(outDir) });
+    const shared = EXPORT_FORMAT_NAMES.filter((format) => !FORMAT_WRITERS[format].ownThread);
+    const opens = await Promise.all(shared.map((format) => FORMAT_WRITERS[format].load()));
+    own = writeFormats(tree, Object.fromEntries(shared.map((format, i) => [format, () => opens[i]!(context)])));
+    threadMs = await Promise.all(threads.map((thread) => thread.done));
   } catch (error) {
-    await sqlite.stop();
+    await stopThreads();
     throw error;
   }
-  const sqliteMs = await sqlite.done;
   const files = EXPORT_FILES.map(({ name }) => {
     const { bytes, sha256 } = digestOf(path.join(outDir, name));
     return { name, path: `/${layout.exportFile(name)}`, bytes, sha256 };
   });
-  return { files, ms: { read: own.read, ndjson: own.ndjson!, csv: own.csv!, sqlite: sqliteMs } };
+  const ms = { ...own, ...Object.fromEntries(threads.map((thread, i) => [thread.format, threadMs[i]!])) };
+  return { files, ms: ms as ExportTimes };
 }

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createDocumentValidator } from '../api/validate-documents.ts';
+import { threadAnswer } from '../core/thread-answer.ts';
 import { loadDataset } from '../checks/load-dataset.ts';
 import { dataDigest, readRelease, RELEASE_FILE } from '../data/release-file.ts';
 import type { HistoryMode } from '../release/edge-history.ts';
@@ -236,9 +237,7 @@ async function build(
 /** finishPublishing on a thread of its own, so that the thread that started it (a server) keeps answering. */
 function publishInThread(task: PublishTask): Promise<void> {
   const worker = new Worker(new URL('./publish-mirror-worker.ts', import.meta.url), { workerData: task });
-  return new Promise((resolve, reject) => {
-    worker.once('message', (carried: CarriedError | null) => (carried ? reject(reviveError(carried)) : resolve()));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the publishing thread exited (code ${code}) before it was done`)));
+  return threadAnswer<CarriedError | null>(worker, 'the publishing thread').then((carried) => {
+    if (carried) throw reviveError(carried);
   });
 }

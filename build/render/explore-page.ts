@@ -44,22 +44,24 @@ export function exploreScript(): string {
   return script;
 }
 
+/** The legend's name of each field the glossary explains, in the legend's order (a field without one is a type error). */
+const LEGEND_NAMES: Record<keyof typeof FIELD_WORDS, string> = {
+  kw: 'kW',
+  confidence: 'Confidence',
+  protocols: 'Protocols',
+  adapterRequired: 'Adapter',
+  sources: 'Sources',
+  region: 'Region',
+};
+
 function legend(): string {
   const states = STATES.map(
     (state) =>
       `<dt><span class="badge state-${state}">${state}</span> ${escape(STATE_WORDS[state].name)}</dt><dd>${escape(STATE_WORDS[state].meaning)}</dd>`,
   );
-  const fields = (['kw', 'confidence', 'protocols', 'adapterRequired', 'sources', 'region'] as const).map((field) => {
-    const name = {
-      kw: 'kW',
-      confidence: 'Confidence',
-      protocols: 'Protocols',
-      adapterRequired: 'Adapter',
-      sources: 'Sources',
-      region: 'Region',
-    }[field];
-    return `<dt>${name}</dt><dd>${escape(FIELD_WORDS[field])}</dd>`;
-  });
+  const fields = Object.entries(LEGEND_NAMES).map(
+    ([field, name]) => `<dt>${name}</dt><dd>${escape(FIELD_WORDS[field as keyof typeof FIELD_WORDS])}</dd>`,
+  );
   return `<dl class="legend">${states.join('')}${fields.join('')}</dl>`;
 }
 

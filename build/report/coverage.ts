@@ -1,6 +1,7 @@
 // What the dataset covers: variants, brands and charger models per region, and how many edges of each state.
 import { REGIONS, type Region } from '../core/regions.ts';
 import type { Dataset } from '../data/dataset.ts';
+import { DECIDING_FIGURES, type VehicleFigure } from '../data/figure-sources.ts';
 import { STATES, type State } from '../core/vocabulary.ts';
 import type { Wanted } from '../api/explain-schemas.ts';
 import { edgesOfVehicle } from '../derive/all-edges.ts';
@@ -37,16 +38,9 @@ export interface Coverage {
   wanted: Wanted;
 }
 
-/** The vehicle columns whose empty cell can decide an answer (its state or its power). */
-export const DECISIVE_COLUMNS = [
-  'architecture_voltage_v',
-  'max_dc_kw_oem',
-  'max_ac_kw_oem',
-  'ac_phases',
-  'ac_one_phase_a',
-  'boost_dc_kw',
-] as const;
-export type DecisiveColumn = (typeof DECISIVE_COLUMNS)[number];
+/** The vehicle columns whose empty cell can decide an answer (its state or its power): the figures a path reads. */
+export const DECISIVE_COLUMNS = DECIDING_FIGURES;
+export type DecisiveColumn = VehicleFigure;
 
 /** Best-seller variants per region: on sale there, of a brand and family on that region's best_sellers.csv list. */
 export function bestSellerVariants(data: Dataset): Record<Region, Set<string>> {

@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { threadAnswer } from '../core/thread-answer.ts';
 import { faultPoint } from './fault-points.ts';
 import type { ReleaseTask } from './release-thread.ts';
 
@@ -94,18 +95,9 @@ export function newRelease(publicDir: string, previous: string | null): NewRelea
   const task: ReleaseTask = { previous, release, remove };
   const worker = new Worker(new URL('./release-thread.ts', import.meta.url), { workerData: task });
   const answer = (expected: string) =>
-    new Promise<void>((resolve, reject) => {
-      const listen = (message: unknown) => {
-        if (message !== expected) return;
-        worker.off('message', listen);
-        resolve();
-      };
-      worker.on('message', listen);
-      worker.once('error', reject);
-      worker.once('exit', (code) =>
-        reject(new Error(`the thread preparing the release folder stopped (exit code ${code}) before it was done`)),
-      );
-    });
+    threadAnswer<void>(worker, 'the thread preparing the release folder', (message) => message === expected).then(
+      () => {},
+    );
   const ready = answer('linked').then(() => faultPoint('cloned'));
   const cleared = answer('removed');
   // Settled whether or not the build awaits them (a build that fails first still lets the thread finish).

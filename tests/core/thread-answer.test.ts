@@ -23,3 +23,21 @@ describe('threadAnswer', () => {
     );
   });
 });
+
+describe('threadAnswer with the messages it waits for', () => {
+  it('passes over the messages it does not accept, and one thread can give several answers', async () => {
+    const worker = thread(
+      "const { parentPort } = require('node:worker_threads'); for (const m of ['noise', 'linked', 'removed']) parentPort.postMessage(m);",
+    );
+    const linked = threadAnswer(worker, 'the test thread', (message) => message === 'linked');
+    const removed = threadAnswer(worker, 'the test thread', (message) => message === 'removed');
+    await expect(Promise.all([linked, removed])).resolves.toEqual(['linked', 'removed']);
+  });
+
+  it('rejects when the thread exits before the message it waits for', async () => {
+    const worker = thread("require('node:worker_threads').parentPort.postMessage('linked');");
+    await expect(threadAnswer(worker, 'the test thread', (message) => message === 'removed')).rejects.toThrow(
+      'the test thread stopped (exit code 0) before it answered',
+    );
+  });
+});

@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { REGIONS, type Region } from '../../core/regions.ts';
 import { homeMarket } from '../../core/slugs.ts';
+import { IMPORTED_FIGURES, VARIANT_FIELDS } from './ownership.ts';
 
 const naInletRule = z.strictObject({
   brands: z.array(z.string()).min(1),
@@ -37,15 +38,8 @@ const decision = z
   );
 export type Decision = z.output<typeof decision>;
 
-/** The figures of a record the import can withhold (offer.ts names them so). */
-export const WITHHOLDABLE = [
-  'battery_kwh_usable',
-  'max_dc_kw_oem',
-  'architecture_voltage_v',
-  'max_ac_kw_oem',
-  'ac_phases',
-  'bidirectional',
-] as const;
+/** The figures of a record the import can withhold (offer.ts names them so): those it offers, and the variant's fields. */
+export const WITHHOLDABLE = [...IMPORTED_FIGURES, ...VARIANT_FIELDS] as const;
 
 const withholding = z.strictObject({
   /** The records (every model year's file that repeats the fault). */

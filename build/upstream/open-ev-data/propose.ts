@@ -1,7 +1,7 @@
 // What one OpenEV Data record proposes for our tables: per home market, the variant (slug, names, figures under the
 // importer's rules) and its region rows with inlets by our domain rules, never by the upstream port field alone.
 import type { Region } from '../../core/regions.ts';
-import { brandSlug } from '../../core/slugs.ts';
+import { brandSlug, slugPart } from '../../core/slugs.ts';
 import type { ExtractRecord } from './extract.ts';
 import { naInlets, type Mapping } from './mapping.ts';
 import {
@@ -44,14 +44,6 @@ export interface Skipped {
   market: Region | null;
   reason: string;
 }
-
-const slugPart = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 /**
  * The trim as our rows name it: a variant that inherits its base's trim is named by the variant alone (the base's trim
