@@ -251,7 +251,7 @@ export function formatDiff(diff: ApiDiff, options: { markdown: boolean; limit?: 
     item(`confidence ${pair(c.key)}: ${c.before?.confidence} → ${c.after?.confidence}`),
   );
   const n = diff.networks;
-  if (Object.values(n).some((changes) => changes.length > 0)) {
+  if (Object.values(n).some((changes: readonly unknown[]) => changes.length > 0)) {
     heading(
       `Networks: ${n.added.length} added, ${n.removed.length} removed, ${n.linksAdded.length} links added, ` +
         `${n.linksRemoved.length} links removed, ${n.termsChanged.length} access terms changed, ` +
