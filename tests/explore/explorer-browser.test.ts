@@ -336,7 +336,7 @@ describe('the explorer in Chromium', () => {
     const { context, page, errors } = await openPage(chromium.browser, freshClient());
     await page.goto(`${running.server.url}/explore/`);
     await page.check('input[name="side"][value="charger"]');
-    expect(await page.textContent('#query-label')).toBe('Find a charger');
+    expect(await page.textContent('#query-label')).toBe('Find a charger or a network');
     await page.fill('#query', charger.slug.replace(/-/g, ' '));
     await page.click(`#matches li[data-slug="${charger.slug}"] a`);
     await waitForView(page, `?charger=${charger.slug}&region=EU`);
