@@ -10,7 +10,8 @@ export const command = defineCommand(
     summary:
       'Measures every performance figure against its target on synthetic worlds: the full build of 500 vehicles × ' +
       '200 chargers against extracting a tar of the same tree (both as whole processes), rebuilds after one row, ' +
-      'the mirror bundle, each export and what the exports add to a publishing build of the shipped data, peak memory ' +
+      'the mirror bundle, each export and what the exports add to a publishing build of the shipped data, what the ' +
+      'network documents add to its files and build time, peak memory ' +
       'at 500 × 200 and 1500 × 500, and the local server against plain http-server. ' +
       'Exits 1 when a figure misses its target by more than 20 %. Takes minutes; not part of npm test.',
     options: {
@@ -26,18 +27,26 @@ export const command = defineCommand(
     examples: ['npm run bench -- --runs 5 --dir /dev/shm', 'npm run bench -- --runs 1 --seconds 3 --skip-large'],
   },
   async ({ options }, output) => {
-    const [{ measureBuilds }, { measureExports }, { measureServers }, { measureConnections }, { Figures }] =
-      await Promise.all([
-        import('./measure-builds.ts'),
-        import('./measure-exports.ts'),
-        import('./measure-servers.ts'),
-        import('./measure-connections.ts'),
-        import('./figures.ts'),
-      ]);
+    const [
+      { measureBuilds },
+      { measureExports },
+      { measureNetworks },
+      { measureServers },
+      { measureConnections },
+      { Figures },
+    ] = await Promise.all([
+      import('./measure-builds.ts'),
+      import('./measure-exports.ts'),
+      import('./measure-networks.ts'),
+      import('./measure-servers.ts'),
+      import('./measure-connections.ts'),
+      import('./figures.ts'),
+    ]);
     const figures = new Figures(output);
     const built = measureBuilds(figures, options);
     try {
       measureExports(figures, { runs: options.runs, work: built.work }, built);
+      measureNetworks(figures, { runs: options.runs, work: built.work });
       await measureServers(figures, built.publicDir, options.seconds, (projectRoot) =>
         measureConnections(figures, projectRoot),
       );
