@@ -9,7 +9,8 @@ export type ExportTimes = Record<Format | 'read', number>;
 
 /**
  * Writes the formats `open` makes in one pass over `tree` (vehicles, chargers, each vehicle's edges and explanations,
- * the wanted list, the networks, then the sources they cite); each format's milliseconds, and the reading's. Counts are checked against /api/v1 before anything is kept.
+ * the wanted list, the networks, then the sources they cite); each format's milliseconds, and the reading's. Counts
+ * are checked against /api/v1 before anything is kept.
  */
 export function writeFormats(
   tree: ReleaseTree,

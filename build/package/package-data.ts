@@ -1,6 +1,6 @@
-// The package's data/ folder, from a published release: the /api/v1 document, the vehicles, chargers, retired slugs and
-// wanted list, the network documents and each vehicle's networks per region as the tree holds them, and the edges, their explanations and the sources as the release's NDJSON exports
-// hold them (streamed, a line each).
+// The package's data/ folder, from a published release: the /api/v1 document, the vehicles, chargers, retired slugs,
+// wanted list, network documents and each vehicle's networks per region as the tree holds them, and the edges, their
+// explanations and the sources as the release's NDJSON exports hold them (streamed, a line each).
 import { copyFileSync, createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';

@@ -85,7 +85,7 @@ ${output.trimEnd()}
 | \`wanted()\` | \`Wanted\`: the missing figures, the most useful first | \`GET /api/v1/wanted\` |
 | \`networks(region?)\` | \`NetworkList\`: every charging network, or those in a region (extension) | \`GET /api/v1/networks[?region=]\` |
 | \`network(slug)\` | \`NetworkInfo \\| undefined\`: its access terms and models per region | \`GET /api/v1/networks/{slug}\` |
-| \`networksFor(vehicle, region?)\` | \`VehicleNetworks \\| undefined\`: each network's best and worst answer | \`GET /api/v1/vehicles/{slug}/networks[?region=]\` |
+| \`networksFor(vehicle, region?)\` | \`VehicleNetworks \\| undefined\`: best, worst per network | \`GET /api/v1/vehicles/{slug}/networks[?region=]\` |
 | \`info()\`, \`datasetVersion\` | the \`/api/v1\` document, and its dataset version | \`GET /api/v1\` |
 
 \`undefined\` is the API's 404; a region other than ${REGION_ORDER_TEXT} throws a \`RangeError\` (the API's 400
