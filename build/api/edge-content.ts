@@ -47,7 +47,7 @@ const IMPLIED_SOURCES = new Map<string, Source>(
   ]),
 );
 
-function sourceDocument(id: string, data: Dataset): Source {
+export function sourceDocument(id: string, data: Dataset): Source {
   if (id === DERIVED_SOURCE_ID) return DERIVED_SOURCE;
   const implied = IMPLIED_SOURCES.get(id);
   if (implied) return implied;

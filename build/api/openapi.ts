@@ -350,6 +350,63 @@ function reasoningPaths(): Json {
   };
 }
 
+/** Extensions: charging networks, their charger models per region, and what each gives a vehicle. */
+function networkPaths(): Json {
+  const region = (description: string): Json => ({
+    name: 'region',
+    in: 'query',
+    required: false,
+    description: `${description}; any other value (eu, XX, empty) is 400 invalid_region.`,
+    schema: { type: 'string', enum: [...REGIONS] },
+  });
+  return {
+    '/api/v1/networks': operation({
+      summary: 'All charging networks',
+      operationId: 'listNetworks',
+      parameters: [region("Only the networks operating in that region (without it, every network's)")],
+      ok: {
+        kind: 'network-list',
+        description: 'Every charging network (operator brand), sorted by slug, with the regions it operates in.',
+      },
+      errors: { 400: ['invalid_region'] },
+      extension: true,
+    }),
+    '/api/v1/networks/{slug}': operation({
+      summary: 'A charging network',
+      operationId: 'getNetwork',
+      parameters: [slugParameter('slug', 'Network')],
+      ok: {
+        kind: 'network',
+        description:
+          'The network with its sources and, per region: its DC site count, its access terms and the charger models ' +
+          'it runs there, each with the sources that show it (hardware_known false, with a sentence, where none does).',
+      },
+      errors: { 400: ['slugs_required'], 404: ['not_found'] },
+      extension: true,
+    }),
+    '/api/v1/vehicles/{slug}/networks': operation({
+      summary: 'What each charging network gives a vehicle',
+      description:
+        `${RETIRED_SLUG} Written for each region the vehicle is on sale in: another region answers 404 not_found. ` +
+        'Without region, the region its slug names (its market), or the first it is on sale in.',
+      operationId: 'getVehicleNetworks',
+      parameters: [
+        slugParameter('slug', 'Vehicle'),
+        region('The region to answer for (default: the market the vehicle slug names)'),
+      ],
+      ok: {
+        kind: 'vehicle-networks',
+        description:
+          'For each network operating in the region: its access terms, whether it admits the vehicle, the best and the ' +
+          "worst of the vehicle's edges with the models it runs there (by state, ok > limited > adp > unk > no, then " +
+          'kW), with the edges they come from, and a sentence a driver can read.',
+      },
+      errors: { 400: ['slugs_required', 'invalid_region'], 404: ['not_found'] },
+      extension: true,
+    }),
+  };
+}
+
 /** Extensions for mirrors: the releases and what each changed, the feed, the mirror manifest and its bundle. */
 function releasePaths(): Json {
   return {
@@ -475,7 +532,14 @@ export function openApiDocument(): Json {
       { url: '/', description: 'The host serving this document (the CDN, or a mirror).' },
       { url: 'http://127.0.0.1:8080', description: 'The local server (npm start).' },
     ],
-    paths: { ...interfacePaths(), ...listPaths(), ...reasoningPaths(), ...releasePaths(), ...filePaths() },
+    paths: {
+      ...interfacePaths(),
+      ...listPaths(),
+      ...reasoningPaths(),
+      ...networkPaths(),
+      ...releasePaths(),
+      ...filePaths(),
+    },
     components: { schemas: componentSchemas(), headers: HEADERS },
     'x-error-status': ERROR_STATUS,
   };

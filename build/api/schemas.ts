@@ -2,10 +2,12 @@
 import { z } from 'zod';
 import { REGIONS, REGION_ORDER_TEXT } from '../core/regions.ts';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../core/vocabulary.ts';
-import { BIDIRECTIONAL_MODES, CURRENT_KINDS, SOURCE_KINDS, STATES } from '../core/vocabulary.ts';
+import { BIDIRECTIONAL_MODES, CURRENT_KINDS, STATES } from '../core/vocabulary.ts';
 import { ERROR_STATUS, type ErrorCode } from '../core/errors.ts';
 import { ATTRIBUTION, CODE_LICENSE, DATA_LICENSE } from '../core/license.ts';
 import { ExplainDocument, WantedDocument } from './explain-schemas.ts';
+import { SourceDocument } from './source-schema.ts';
+import { NetworkDocument, NetworkListDocument, VehicleNetworksDocument } from './network-schemas.ts';
 import { ChangesListDocument, ExportDocument, MirrorDocument, ReleaseChangesDocument } from './feed-schemas.ts';
 
 export const API_VERSION = '1.0.0';
@@ -44,15 +46,7 @@ export const ChargerDocument = z
   })
   .describe('Charger detail.');
 
-export const SourceDocument = z
-  .strictObject({
-    id: z.string().describe('Source id.'),
-    kind: z.enum(SOURCE_KINDS).describe('What kind of source it is.'),
-    title: z.string().describe('Title of the document.'),
-    url: z.string().nullable().describe('Address of the document, or null.'),
-    accessedAt: date.nullable().describe('Date the document was read (YYYY-MM-DD), or null.'),
-  })
-  .describe('A source behind an edge.');
+export { SourceDocument };
 
 export const EdgeDocument = z
   .strictObject({
@@ -208,6 +202,9 @@ export const PUBLISHED_DOCUMENTS = {
   mirror: MirrorDocument,
   explain: ExplainDocument,
   wanted: WantedDocument,
+  'network-list': NetworkListDocument,
+  network: NetworkDocument,
+  'vehicle-networks': VehicleNetworksDocument,
 } as const;
 
 export type DocumentKind = keyof typeof PUBLISHED_DOCUMENTS;

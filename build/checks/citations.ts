@@ -1,5 +1,5 @@
-// Every place a row cites sources (its `source` column, and each vehicle figure's own `<figure>_source`), so that the
-// checks about citations look at all of them in one way.
+// Every place a row cites sources (its `source` column, each vehicle figure's own `<figure>_source`, a network region's
+// `dc_sites_source` and `access_source`), so that the checks about citations look at all of them in one way.
 import { VEHICLE_FIGURES, figureSourceColumn, figureSourceIds } from '../data/figure-sources.ts';
 import type { Located, LoadedTables } from '../data/load.ts';
 
@@ -26,7 +26,14 @@ export function citations(t: LoadedTables): Citation[] {
     t.bestSellers,
     t.platforms,
     t.platformMembers,
+    t.networks,
+    t.networkChargers,
   ])
     add(rows);
+  for (const row of t.networkRegions)
+    all.push(
+      { row, column: 'dc_sites_source', ids: row.value.dc_sites_source },
+      { row, column: 'access_source', ids: row.value.access_source },
+    );
   return all;
 }

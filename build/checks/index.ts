@@ -6,6 +6,8 @@ import { consistency } from './consistency.ts';
 import { factSources } from './fact-sources.ts';
 import { format } from './format.ts';
 import { homeMarket } from './home-market.ts';
+import { networkLinks } from './network-links.ts';
+import { networkTerms } from './network-terms.ts';
 import { observationAdapter } from './observation-adapter.ts';
 import { observationKw } from './observation-kw.ts';
 import { observationProtocol } from './observation-protocol.ts';
@@ -33,6 +35,8 @@ export const TABLE_CHECKS: readonly TableCheck[] = [
   consistency,
   factSources,
   platformFacts,
+  networkLinks,
+  networkTerms,
   plausibility,
   homeMarket,
   slugConventions,

@@ -26,7 +26,8 @@ export const uniqueKeys: TableCheck = {
   name: 'unique-keys',
   severity: 'error',
   description:
-    'Each slug or id is defined once; each (vehicle, region), (charger, region, connector) and observed pairing once.',
+    'Each slug or id is defined once; each (vehicle, region), (charger, region, connector), observed pairing, ' +
+    '(network, region) and (network, region, charger) once.',
   check: (t) => [
     ...duplicates(t.sources, (r) => r.id, 'id', 'source id'),
     ...duplicates(t.connectors, (r) => r.id, 'id', 'connector id'),
@@ -46,6 +47,14 @@ export const uniqueKeys: TableCheck = {
       (r) => `${r.vehicle} ${r.charger} ${r.region}`,
       'region',
       'observation of vehicle, charger and region',
+    ),
+    ...duplicates(t.networks, (r) => r.slug, 'slug', 'network slug'),
+    ...duplicates(t.networkRegions, (r) => `${r.network} ${r.region}`, 'region', 'network and region'),
+    ...duplicates(
+      t.networkChargers,
+      (r) => `${r.network} ${r.region} ${r.charger}`,
+      'charger',
+      'network, region and charger',
     ),
   ],
 };

@@ -17,6 +17,7 @@ const FILES = [
   { name: 'edges.ndjson', format: 'ndjson' },
   { name: 'explain.ndjson', format: 'ndjson' },
   { name: 'wanted.ndjson', format: 'ndjson' },
+  { name: 'networks.ndjson', format: 'ndjson' },
   { name: 'sources.ndjson', format: 'ndjson' },
   { name: 'vehicles.csv', format: 'csv' },
   { name: 'chargers.csv', format: 'csv' },
@@ -24,6 +25,7 @@ const FILES = [
   { name: 'edges.csv', format: 'csv' },
   { name: 'explain.csv', format: 'csv' },
   { name: 'wanted.csv', format: 'csv' },
+  { name: 'networks.csv', format: 'csv' },
   { name: 'dataset.sqlite', format: 'sqlite' },
 ] as const satisfies readonly { name: string; format: ExportFormat }[];
 

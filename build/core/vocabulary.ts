@@ -18,3 +18,14 @@ export const BIDIRECTIONAL_MODES = ['V2L', 'V2H', 'V2G'] as const;
  */
 export const SOURCE_KINDS = ['oem', 'regulatory', 'press', 'community', 'testing', 'dataset', 'derived'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/**
+ * Who may charge at a network's sites in a region (data/network_regions.csv): `open` any EV, `partly-open` some sites
+ * or units admit other brands than its own, `brand-only` only the brands it names.
+ */
+export const NETWORK_ACCESS = ['open', 'partly-open', 'brand-only'] as const;
+export type NetworkAccess = (typeof NETWORK_ACCESS)[number];
+
+/** Whether a network admits a vehicle there, from its access terms and the vehicle's brand (extension). */
+export const ADMITTED = ['yes', 'some-sites', 'no'] as const;
+export type Admitted = (typeof ADMITTED)[number];

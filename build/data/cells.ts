@@ -136,6 +136,19 @@ export const yamlList = <T>(item: z.ZodType<T, unknown>) =>
     z.array(item),
   );
 
+/** A CSV cell holding a day written YYYY-MM-DD (a real calendar day), or empty (null). */
+export const optionalDate = () =>
+  textCell.transform((raw, ctx) => {
+    const value = raw.trim();
+    if (value === '') return null;
+    const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+    if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
+      ctx.addIssue({ code: 'custom', message: `must be a date written YYYY-MM-DD, got ${describe(raw)}` });
+      return z.NEVER;
+    }
+    return value;
+  });
+
 export const isoDate = () =>
   z.preprocess(
     (raw) => (raw instanceof Date ? raw.toISOString().slice(0, 10) : raw),

@@ -4,6 +4,7 @@ import type { LoadedTables } from './load.ts';
 import { compareKeys, ROW_ORDER } from './order.ts';
 import type { InheritedFigures } from './figure-sources.ts';
 import { withPlatformFacts } from './platforms.ts';
+import { indexNetworks, type Network } from './networks.ts';
 
 import type {
   AdapterEntry,
@@ -39,6 +40,8 @@ export interface Dataset {
   aliases: readonly AliasRow[];
   /** Sorted by slug. */
   platforms: readonly PlatformRow[];
+  /** Sorted by slug: each charging network with its regions (access terms, site count) and the charger models it runs. */
+  networks: readonly Network[];
   /** The day the edges are derived for (the release's day; adapter programmes apply from their start): null before any release. */
   asOf: string | null;
 }
@@ -85,6 +88,11 @@ export function indexTables(tables: LoadedTables, asOf: string | null = null): D
     bestSellers: inOrder(tables, 'bestSellers'),
     aliases: inOrder(tables, 'aliases'),
     platforms: [...platforms.values()],
+    networks: indexNetworks(
+      inOrder(tables, 'networks'),
+      inOrder(tables, 'networkRegions'),
+      inOrder(tables, 'networkChargers'),
+    ),
     asOf,
   };
 }

@@ -31,6 +31,9 @@ const SORT_FIELDS: Record<TableName, readonly SortField[]> = {
   bestSellers: by(region, { field: 'rank', as: 'number' }),
   aliases: by('kind', 'old_slug'),
   platforms: by('slug'),
+  networks: by('slug'),
+  networkRegions: by('network', region),
+  networkChargers: by('network', region, 'charger'),
   platformMembers: by('platform', 'brand', 'family', { field: 'model_year_from', as: 'number' }),
 };
 

@@ -1,11 +1,12 @@
 // The source tables of data/: one zod schema per file, its columns in order, each column described for contributors.
 import { z } from 'zod';
 import { REGIONS, REGION_ORDER_TEXT } from '../core/regions.ts';
-import { BIDIRECTIONAL_MODES, CURRENT_KINDS, SOURCE_KINDS, STATES } from '../core/vocabulary.ts';
+import { BIDIRECTIONAL_MODES, CURRENT_KINDS, NETWORK_ACCESS, SOURCE_KINDS, STATES } from '../core/vocabulary.ts';
 import {
   isoDate,
   list,
   oneOf,
+  optionalDate,
   optionalNumber,
   optionalOneOf,
   optionalText,
@@ -316,6 +317,53 @@ export const platformMemberColumns = z.object({
   ),
 });
 
+export const networkColumns = z.object({
+  slug: slug().describe(
+    'Permanent identifier of the charging network (operator brand), used in URLs, e.g. ionity, tesla-supercharger.',
+  ),
+  name: text().describe('The brand name as drivers know it, e.g. "IONITY", "Electrify America".'),
+  source: list({ required: true }).describe(
+    'Space-separated ids of entries in data/sources.yaml showing the network exists under this name (at least one).',
+  ),
+  note: optionalText().describe('Free text for reviewers.'),
+});
+
+export const networkRegionColumns = z.object({
+  network: slug().describe('Slug of the network (data/networks.csv).'),
+  region: oneOf(REGIONS).describe(`Region the network operates in: ${REGION_ORDER_TEXT}.`),
+  dc_sites: optionalNumber({ min: 0, max: 1_000_000, integer: true }).describe(
+    'Number of DC charging sites the network runs in the region, as a cited source gives it; empty when none does.',
+  ),
+  dc_sites_as_of: optionalDate().describe(
+    'The day the dc_sites figure describes, YYYY-MM-DD; required when dc_sites is filled, empty otherwise.',
+  ),
+  dc_sites_source: list().describe(
+    'Space-separated ids of entries in data/sources.yaml that give dc_sites; required when it is filled, empty otherwise.',
+  ),
+  access: oneOf(NETWORK_ACCESS).describe(
+    'Who may charge there: open (any EV), partly-open (some sites or units admit other brands than access_brands), ' +
+      'brand-only (only the brands in access_brands).',
+  ),
+  access_brands: list().describe(
+    'Space-separated vehicle brands (spelled as in vehicles.csv) the network admits everywhere; required unless ' +
+      'access is open, empty when it is open.',
+  ),
+  access_source: list({ required: true }).describe(
+    'Space-separated ids of entries in data/sources.yaml that state the access terms (at least one).',
+  ),
+  note: optionalText().describe('Free text for reviewers, e.g. which sites the partly-open terms cover.'),
+});
+
+export const networkChargerColumns = z.object({
+  network: slug().describe('Slug of the network (data/networks.csv); it must have a network_regions.csv row there.'),
+  region: oneOf(REGIONS).describe('Region where the network runs the charger model.'),
+  charger: slug().describe('Slug of the charger model (data/chargers.csv) the network runs there.'),
+  source: list({ required: true }).describe(
+    'Space-separated ids of entries in data/sources.yaml showing the network runs this model there (at least one).',
+  ),
+  note: optionalText().describe('Free text, e.g. "older sites" or how many units a source counts.'),
+});
+
 export type VehicleRow = z.output<typeof vehicleColumns>;
 export type VehicleRegionRow = z.output<typeof vehicleRegionColumns>;
 export type ChargerRow = z.output<typeof chargerColumns>;
@@ -329,6 +377,9 @@ export type BestSellerRow = z.output<typeof bestSellerColumns>;
 export type AliasRow = z.output<typeof aliasColumns>;
 export type PlatformRow = z.output<typeof platformColumns>;
 export type PlatformMemberRow = z.output<typeof platformMemberColumns>;
+export type NetworkRow = z.output<typeof networkColumns>;
+export type NetworkRegionRow = z.output<typeof networkRegionColumns>;
+export type NetworkChargerRow = z.output<typeof networkChargerColumns>;
 
 /** Every file of data/, in load order. `key` names the collection in the loaded dataset. */
 export const TABLES = {
@@ -345,6 +396,9 @@ export const TABLES = {
   aliases: { file: 'aliases.csv', schema: aliasColumns },
   platforms: { file: 'platforms.csv', schema: platformColumns, optional: true },
   platformMembers: { file: 'platform_members.csv', schema: platformMemberColumns, optional: true },
+  networks: { file: 'networks.csv', schema: networkColumns, optional: true },
+  networkRegions: { file: 'network_regions.csv', schema: networkRegionColumns, optional: true },
+  networkChargers: { file: 'network_chargers.csv', schema: networkChargerColumns, optional: true },
 } as const;
 
 export type TableName = keyof typeof TABLES;

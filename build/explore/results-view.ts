@@ -1,5 +1,6 @@
 // The explorer's answer: the other side of the pick as tables grouped by state, or why this region has none; for a
-// vehicle, the car's own maxima on top and, under each answer, the reasoning behind it (its explain entry).
+// vehicle, the car's own maxima on top, under each answer the reasoning behind it (its explain entry), and its
+// charging networks in the region after the tables.
 import { pathText } from '../api/explain-phrases.ts';
 import type { ExplainEntry } from '../api/explain-schemas.ts';
 import type { Edge, Vehicle } from '../api/schemas.ts';
@@ -24,6 +25,8 @@ export interface ResultInput {
   /** A vehicle's: its document (its own maxima) and its explain entries by explainKey(); null where not known. */
   vehicle?: Vehicle | null;
   explanations?: ReadonlyMap<string, ExplainEntry> | null;
+  /** A vehicle's: its networks in the region (network-view.ts), shown after its chargers' tables; null where not known. */
+  networks?: HTMLElement | null;
 }
 
 /** An explain entry's key: the charger and the region. */
@@ -264,7 +267,13 @@ export function renderResult(container: HTMLElement, input: ResultInput, actions
     stateGroup(state, byState.get(state)!, input, actions),
   );
   // The tables come first (on a phone the first row is on the first screen); what the answer is comes after them.
-  container.replaceChildren(...[title, ownMaxima, summary].filter((node) => node !== null), ...groups, about);
+  // The vehicle's networks follow its chargers' tables, before what the answer is.
+  container.replaceChildren(
+    ...[title, ownMaxima, summary].filter((node) => node !== null),
+    ...groups,
+    ...(input.networks ? [input.networks] : []),
+    about,
+  );
   container.hidden = false;
   return title;
 }

@@ -12,8 +12,8 @@ export interface SearchElements {
 }
 
 export interface SearchActions {
-  hrefOf(slug: string): string;
-  pick(slug: string): void;
+  hrefOf(candidate: Candidate): string;
+  pick(candidate: Candidate): void;
 }
 
 export class SearchView {
@@ -31,7 +31,7 @@ export class SearchView {
       if (event.key === 'Enter') {
         event.preventDefault();
         const first = this.shown[0];
-        if (first) actions.pick(first.slug);
+        if (first) actions.pick(first);
       } else if (event.key === 'ArrowDown') {
         event.preventDefault();
         this.focusLink(0);
@@ -88,7 +88,7 @@ export class SearchView {
       ...matches.shown.map((candidate) => {
         const link = h(
           'a',
-          { href: this.actions.hrefOf(candidate.slug) },
+          { href: this.actions.hrefOf(candidate) },
           h('span', { class: 'label' }, candidate.label),
           h('span', { class: 'detail' }, candidate.detail),
         );
@@ -96,9 +96,9 @@ export class SearchView {
         link.addEventListener('click', (event) => {
           if (isModifiedClick(event)) return;
           event.preventDefault();
-          this.actions.pick(candidate.slug);
+          this.actions.pick(candidate);
         });
-        return h('li', { 'data-slug': candidate.slug }, link);
+        return h('li', { 'data-slug': candidate.slug, ...(candidate.network ? { 'data-kind': 'network' } : {}) }, link);
       }),
     );
     list.hidden = matches.shown.length === 0;

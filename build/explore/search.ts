@@ -1,4 +1,5 @@
-// Finding a vehicle or a charger by what a person types (brand, model, trim, year, slug): every word must match.
+// Finding a vehicle, a charger or a charging network by what a person types (brand, model, trim, year, slug): every word must match.
+import type { NetworkList } from '../api/network-schemas.ts';
 import type { ChargerList, VehicleList } from '../api/schemas.ts';
 import type { Region } from '../core/regions.ts';
 import { chargerDetail, chargerLabel, vehicleDetail, vehicleLabel } from './labels.ts';
@@ -12,6 +13,8 @@ export interface Candidate {
   regions: readonly Region[];
   /** Everything a query may match, folded (lowercase, no accents). */
   haystack: string;
+  /** Set on a charging network (listed with the chargers; its view is the network's). */
+  network?: true;
 }
 
 /** Lowercase without accents, so "citroen" finds "Citroën" and "esarj" finds "Eşarj". */
@@ -39,6 +42,17 @@ export const chargerCandidates = (list: ChargerList): Candidate[] =>
     haystack: fold(
       [c.brand, c.model, c.slug.replace(/-/g, ' '), c.slug, c.current_kind, `${c.nominal_max_kw} kw`].join(' '),
     ),
+  }));
+
+/** The charging networks, offered beside the charger models: "IONITY", "charging network · in EU, GB". */
+export const networkCandidates = (list: NetworkList): Candidate[] =>
+  list.networks.map((n) => ({
+    slug: n.slug,
+    label: n.name,
+    detail: `charging network · ${n.slug} · in ${n.regions.join(', ') || 'no region'}`,
+    regions: n.regions,
+    haystack: fold([n.name, n.slug.replace(/-/g, ' '), n.slug, 'network'].join(' ')),
+    network: true,
   }));
 
 export interface Matches {

@@ -1,7 +1,8 @@
 // vehicles.csv, chargers.csv, sources.csv and edges.csv (one row per edge, sources as their ids): a header of the
 // document's field names, then one row per document; lists joined by a space, as the data files join them; a text cell
 // a spreadsheet would run as a formula neutralised (the plain-text check keeps such cells out of data/ already). Beside
-// them explain.csv (the reasoning behind each edge, a row each in edges.csv's order) and wanted.csv (explain-text.ts).
+// them explain.csv (the reasoning behind each edge, a row each in edges.csv's order) and wanted.csv (explain-text.ts),
+// and networks.csv (a row per network × region × model, network-rows.ts).
 import { stringify } from 'csv-stringify/sync';
 import type { Wanted } from '../api/explain-schemas.ts';
 import type { Charger, Source, Vehicle } from '../api/schemas.ts';
@@ -10,7 +11,8 @@ import { FORMULA_LEAD } from '../data/plain-text.ts';
 import { columnsOf, fieldsOf, joinList, type Column, type FieldValue, type TableKind } from './columns.ts';
 import { EXPLAIN_COLUMNS, explainRow, WANTED_COLUMNS, wantedRow } from './explain-text.ts';
 import { AppendFile, exportPath, type ExportWriter } from './export-writer.ts';
-import type { ExportedEdge, ExportedExplanation } from './release-tree.ts';
+import type { ExportedEdge, ExportedExplanation, ExportedNetwork } from './release-tree.ts';
+import { NETWORK_COLUMNS, networkRows } from './network-rows.ts';
 
 /** A cell as the data files write it: empty for null, a list joined by a space, true/false, numbers as JSON has them. */
 function cell(value: FieldValue | undefined): string {
@@ -105,6 +107,12 @@ export class CsvExport implements ExportWriter {
   wanted(wanted: Wanted): void {
     const table = new FlatCsv(exportPath(this.dir, 'wanted.csv'), WANTED_COLUMNS);
     table.rows(wanted.figures.map(wantedRow));
+    table.close();
+  }
+
+  networks(networks: readonly ExportedNetwork[]): void {
+    const table = new FlatCsv(exportPath(this.dir, 'networks.csv'), NETWORK_COLUMNS);
+    table.rows(networks.flatMap(networkRows));
     table.close();
   }
 

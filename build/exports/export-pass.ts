@@ -1,5 +1,5 @@
 // One pass over a release's tree for some of the export formats: vehicles, chargers, each vehicle's edges with their
-// explanations, the wanted list, then the sources the edges cite, each handed to every format's writer; the counts read are checked against /api/v1.
+// explanations, the wanted list, the networks, then the sources they cite, each handed to every format's writer; the counts read are checked against /api/v1.
 import type { ExportFormat as Format } from '../core/export-files.ts';
 import type { ExportWriter } from './export-writer.ts';
 import type { ReleaseTree } from './release-tree.ts';
@@ -9,7 +9,8 @@ export type ExportTimes = Record<Format | 'read', number>;
 
 /**
  * Writes the formats `open` makes in one pass over `tree` (vehicles, chargers, each vehicle's edges and explanations,
- * the wanted list, then the sources the edges cite); each format's milliseconds, and the reading's. Counts are checked against /api/v1 before anything is kept.
+ * the wanted list, the networks, then the sources they cite); each format's milliseconds, and the reading's. Counts
+ * are checked against /api/v1 before anything is kept.
  */
 export function writeFormats(
   tree: ReleaseTree,
@@ -47,6 +48,8 @@ export function writeFormats(
   }
   const wanted = tree.wanted();
   each((writer) => writer.wanted(wanted));
+  const networks = tree.networks();
+  each((writer) => writer.networks(networks));
   const sources = tree.sources();
   each((writer) => writer.finish(sources));
   for (const key of ['vehicles', 'chargers', 'edges'] as const)

@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { Charger, Source, Vehicle } from '../api/schemas.ts';
 import type { ExportName } from '../core/export-files.ts';
 import type { Wanted } from '../api/explain-schemas.ts';
-import type { ExportedEdge, ExportedExplanation } from './release-tree.ts';
+import type { ExportedEdge, ExportedExplanation, ExportedNetwork } from './release-tree.ts';
 
 /**
  * One format: fed the release once, in order (vehicles, chargers, each vehicle's edges and then their explanations,
- * the wanted list), then finished.
+ * the wanted list, the networks per region), then finished.
  */
 export interface ExportWriter {
   vehicle(vehicle: Vehicle): void;
@@ -17,7 +17,9 @@ export interface ExportWriter {
   /** The reasoning behind the edges just given, one entry each, in the same order. */
   explanations(entries: readonly ExportedExplanation[]): void;
   wanted(wanted: Wanted): void;
-  /** Writes what only the whole release gives (the sources the edges cite, sorted by id) and closes the files. */
+  /** Every network in each region it operates in, by network then region. */
+  networks(networks: readonly ExportedNetwork[]): void;
+  /** Writes what only the whole release gives (the sources the edges and networks cite, sorted by id) and closes the files. */
   finish(sources: readonly Source[]): void;
 }
 

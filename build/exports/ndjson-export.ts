@@ -1,10 +1,11 @@
 // edges.ndjson: one edge per line (the edge document, its sources named by id), in the API's order; explain.ndjson:
 // the reasoning behind each edge, a line each in the same order (its explain entry with the vehicle first);
-// wanted.ndjson: the wanted list's figures, most useful first; sources.ndjson: one cited source per line, sorted by id.
+// wanted.ndjson: the wanted list's figures, most useful first; networks.ndjson: a network in one region per line (its
+// terms, site count and charger models, by network then region); sources.ndjson: one cited source per line, sorted by id.
 import type { Wanted } from '../api/explain-schemas.ts';
 import type { Source } from '../api/schemas.ts';
 import { AppendFile, exportPath, type ExportWriter } from './export-writer.ts';
-import type { ExportedEdge, ExportedExplanation } from './release-tree.ts';
+import type { ExportedEdge, ExportedExplanation, ExportedNetwork } from './release-tree.ts';
 
 const lines = (items: readonly unknown[]) => items.map((item) => `${JSON.stringify(item)}\n`).join('');
 
@@ -34,6 +35,12 @@ export class NdjsonExport implements ExportWriter {
   wanted(wanted: Wanted): void {
     const file = new AppendFile(exportPath(this.dir, 'wanted.ndjson'));
     file.write(lines(wanted.figures));
+    file.close();
+  }
+
+  networks(networks: readonly ExportedNetwork[]): void {
+    const file = new AppendFile(exportPath(this.dir, 'networks.ndjson'));
+    file.write(lines(networks));
     file.close();
   }
 

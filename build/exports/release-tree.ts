@@ -13,6 +13,7 @@ import type {
   VehicleList,
 } from '../api/schemas.ts';
 import type { Explain, ExplainEntry, Wanted } from '../api/explain-schemas.ts';
+import type { NetworkInfo, NetworkList } from '../api/network-schemas.ts';
 import { layout } from '../render/layout.ts';
 
 /** An edge as the exports hold it: the edge document with its sources named by id (each source is listed once). */
@@ -20,6 +21,22 @@ export type ExportedEdge = Omit<Edge, 'sources'> & { sources: string[] };
 
 /** The reasoning behind an edge as the exports hold it: its explain entry, with the vehicle it belongs to first. */
 export type ExportedExplanation = { vehicle: string } & ExplainEntry;
+
+type RegionOf = NetworkInfo['regions'][number];
+type ModelOf = RegionOf['models'][number];
+
+/**
+ * A network in one region as the exports hold it (networks.ndjson's line): the network (slug, name, note, sources), its
+ * terms and site count there, and the charger models it runs there, every source named by id.
+ */
+export type ExportedNetwork = { network: string; name: string; note: string | null; sources: string[] } & Omit<
+  RegionOf,
+  'dc_sites_sources' | 'access_sources' | 'models'
+> & {
+    dc_sites_sources: string[];
+    access_sources: string[];
+    models: (Omit<ModelOf, 'url' | 'sources'> & { sources: string[] })[];
+  };
 
 /** A vehicle's edges in the API's order, and their explanations in the same order (one each). */
 export interface VehicleEdges {
@@ -82,16 +99,36 @@ export class ReleaseTree {
             `${list.chargers.length} edges`,
         );
       yield {
-        edges: list.chargers.map((edge) => ({
-          ...edge,
-          sources: edge.sources.map((source) => {
-            if (!this.cited.has(source.id)) this.cited.set(source.id, source);
-            return source.id;
-          }),
-        })),
+        edges: list.chargers.map((edge) => ({ ...edge, sources: this.cite(edge.sources) })),
         explanations: explain.edges.map((entry) => ({ vehicle: slug, ...entry })),
       };
     }
+  }
+
+  /** The sources' ids, each source kept for sources(). */
+  private cite(sources: readonly Source[]): string[] {
+    return sources.map((source) => {
+      if (!this.cited.has(source.id)) this.cited.set(source.id, source);
+      return source.id;
+    });
+  }
+
+  /** Every network in each region it operates in (by network slug, then region order), sources named by id. */
+  networks(): ExportedNetwork[] {
+    return this.read<NetworkList>(layout.networkList()).networks.flatMap(({ slug }) => {
+      const network = this.read<NetworkInfo>(layout.network(slug));
+      const sources = this.cite(network.sources);
+      return network.regions.map(({ dc_sites_sources, access_sources, models, ...region }) => ({
+        network: network.slug,
+        name: network.name,
+        note: network.note,
+        sources,
+        ...region,
+        dc_sites_sources: this.cite(dc_sites_sources),
+        access_sources: this.cite(access_sources),
+        models: models.map(({ url: _url, sources: cited, ...model }) => ({ ...model, sources: this.cite(cited) })),
+      }));
+    });
   }
 
   /** The missing figures ranked by the edges each would settle or sharpen (/api/v1/wanted). */
@@ -115,7 +152,7 @@ export class ReleaseTree {
     return aliases;
   }
 
-  /** The sources the edges read so far cite, sorted by id. */
+  /** The sources the edges and networks read so far cite, sorted by id. */
   sources(): Source[] {
     return [...this.cited.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }

@@ -1,5 +1,5 @@
 // dataset.sqlite: one table per document kind (columns named and ordered as the document's fields), the edges' sources
-// in edge_sources, their reasoning and the wanted list (sqlite-explain.ts), foreign keys, indexes on the slugs and on
+// in edge_sources, their reasoning and the wanted list (sqlite-explain.ts), the networks (sqlite-networks.ts), foreign keys, indexes on the slugs and on
 // (vehicle, charger, region), and the release's versions in metadata. Written with Node's own SQLite (node:sqlite);
 // byte-identical for the same data and SQLite version: a fixed page size, no timestamps, rows inserted in key order,
 // and VACUUM last.
@@ -9,8 +9,9 @@ import type { Charger, Source, Vehicle } from '../api/schemas.ts';
 import type { ExportName } from '../core/export-files.ts';
 import { columnsOf, fieldsOf, joinList, type Column, type FieldValue, type TableKind } from './columns.ts';
 import { exportPath, type ExportWriter } from './export-writer.ts';
-import type { ExportedEdge, ExportedExplanation } from './release-tree.ts';
+import type { ExportedEdge, ExportedExplanation, ExportedNetwork } from './release-tree.ts';
 import { EXPLAIN_SCHEMA, ExplainTables } from './sqlite-explain.ts';
+import { insertNetworks, NETWORK_SCHEMA } from './sqlite-networks.ts';
 
 const SQLITE_FILE: ExportName = 'dataset.sqlite';
 const PAGE_SIZE = 4096;
@@ -40,6 +41,7 @@ export const SCHEMA_SQL = [
   'CREATE TABLE edge_sources (edge INTEGER NOT NULL REFERENCES edges(id), source TEXT NOT NULL REFERENCES sources(id), ' +
     'PRIMARY KEY (edge, source)) WITHOUT ROWID',
   ...EXPLAIN_SCHEMA,
+  ...NETWORK_SCHEMA,
 ]
   .map((statement) => `${statement};\n`)
   .join('');
@@ -126,6 +128,10 @@ export class SqliteExport implements ExportWriter {
 
   wanted(wanted: Wanted): void {
     this.explainTables.wanted(wanted);
+  }
+
+  networks(networks: readonly ExportedNetwork[]): void {
+    insertNetworks(this.db, networks);
   }
 
   finish(sources: readonly Source[]): void {

@@ -30,9 +30,9 @@ function lookupsModule(): Record<string, string> {
     throw new Error(
       `lookups.d.ts: ${declarations.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')).join('; ')}`,
     );
-  // Both schema modules (the API's documents, the explain and wanted documents) become the package's types.d.ts.
-  const schemasImport = /from '\.\.\/\.\.\/api\/(?:explain-)?schemas\.ts';/g;
-  if ((declarations.outputText.match(schemasImport) ?? []).length !== 2)
+  // The schema modules (the API's documents, the explain and wanted documents, the network documents) become the package's types.d.ts.
+  const schemasImport = /from '\.\.\/\.\.\/api\/(?:explain-|network-)?schemas\.ts';/g;
+  if ((declarations.outputText.match(schemasImport) ?? []).length !== 3)
     throw new Error('lookups.d.ts: the document types are not imported');
   return { 'lookups.js': js, 'lookups.d.ts': declarations.outputText.replace(schemasImport, "from './types.js';") };
 }
@@ -48,12 +48,14 @@ export { vehicle, vehicles } from './vehicles.js';
 export { charger, chargers } from './chargers.js';
 export { compatibility, chargersFor, vehiclesFor } from './compatibility.js';
 export { explain, explainFor, wanted } from './explain.js';
+export { network, networks, networksFor } from './networks.js';
 `,
     'index.d.ts': `export * from './info.js';
 export * from './vehicles.js';
 export * from './chargers.js';
 export * from './compatibility.js';
 export * from './explain.js';
+export * from './networks.js';
 export type * from './types.js';
 export type { ExplainEntry, Region } from './lookups.js';
 `,
@@ -114,6 +116,28 @@ export const wanted = lookups.wanted;
 export declare const explain: ExplainLookups['explain'];
 export declare const explainFor: ExplainLookups['explainFor'];
 export declare const wanted: ExplainLookups['wanted'];
+`,
+    'networks.js': `${json('networks', 'networkDocuments')}
+${json('vehicle-networks', 'vehicleNetworks')}
+${json('network-defaults', 'defaultRegions')}
+${json('aliases', 'aliases')}
+import { networkLookups } from './lookups.js';
+
+const lookups = /* @__PURE__ */ networkLookups({
+  networks: networkDocuments,
+  vehicleNetworks,
+  defaultRegions,
+  vehicleAliases: aliases.vehicles,
+  regions: ${JSON.stringify(REGIONS)},
+});
+export const networks = lookups.networks;
+export const network = lookups.network;
+export const networksFor = lookups.networksFor;
+`,
+    'networks.d.ts': `import type { NetworkLookups } from './lookups.js';
+export declare const networks: NetworkLookups['networks'];
+export declare const network: NetworkLookups['network'];
+export declare const networksFor: NetworkLookups['networksFor'];
 `,
     ...lookupsModule(),
   };

@@ -1,11 +1,13 @@
-// The package's data/ folder, from a published release: the /api/v1 document, the vehicles, chargers, retired slugs and
-// wanted list as the tree holds them, and the edges, their explanations and the sources as the release's NDJSON exports
-// hold them (streamed, a line each).
-import { copyFileSync, createReadStream, mkdirSync, writeFileSync } from 'node:fs';
+// The package's data/ folder, from a published release: the /api/v1 document, the vehicles, chargers, retired slugs,
+// wanted list, network documents and each vehicle's networks per region as the tree holds them, and the edges, their
+// explanations and the sources as the release's NDJSON exports hold them (streamed, a line each).
+import { copyFileSync, createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { NetworkList, VehicleNetworks } from '../api/network-schemas.ts';
 import type { IndexInfo } from '../api/schemas.ts';
+import { REGIONS, type Region } from '../core/regions.ts';
 import { ReleaseTree } from '../exports/release-tree.ts';
 import { layout } from '../render/layout.ts';
 import type { StoredEdge } from './runtime/lookups.ts';
@@ -31,6 +33,26 @@ async function arrayFromNdjson(source: string, target: string, seen: (line: stri
   }
 }
 
+/**
+ * networks.json (every network's document), vehicle-networks.json (each vehicle's networks document in each region it
+ * is written for) and network-defaults.json (the region each vehicle's document without ?region= answers).
+ */
+function writeNetworkData(tree: ReleaseTree, dir: string): void {
+  const slugs = tree.read<NetworkList>(layout.networkList()).networks.map((network) => network.slug);
+  writeFileSync(path.join(dir, 'networks.json'), arrayText(slugs.map((slug) => tree.read(layout.network(slug)))));
+  const documents: VehicleNetworks[] = [];
+  const defaults: Record<string, Region> = {};
+  for (const slug of tree.vehicleSlugs()) {
+    if (!existsSync(path.join(tree.publicDir, layout.vehicleNetworks(slug)))) continue;
+    defaults[slug] = tree.read<VehicleNetworks>(layout.vehicleNetworks(slug)).region;
+    for (const region of REGIONS)
+      if (existsSync(path.join(tree.publicDir, layout.vehicleNetworks(slug, region))))
+        documents.push(tree.read<VehicleNetworks>(layout.vehicleNetworks(slug, region)));
+  }
+  writeFileSync(path.join(dir, 'vehicle-networks.json'), arrayText(documents));
+  writeFileSync(path.join(dir, 'network-defaults.json'), `${JSON.stringify(defaults, null, 2)}\n`);
+}
+
 export interface PackageData {
   index: IndexInfo;
   /** The edge the README's example shows: the first that needs an adapter, else the first. */
@@ -48,6 +70,7 @@ export async function writePackageData(publicDir: string, packageDir: string): P
   writeFileSync(path.join(dir, 'chargers.json'), arrayText([...tree.chargers()]));
   const aliases = { vehicles: tree.aliases('vehicle'), chargers: tree.aliases('charger') };
   writeFileSync(path.join(dir, 'aliases.json'), `${JSON.stringify(aliases, null, 2)}\n`);
+  writeNetworkData(tree, dir);
   await arrayFromNdjson(path.join(publicDir, layout.exportFile('sources.ndjson')), path.join(dir, 'sources.json'));
   let first: string | undefined;
   let adapter: string | undefined;

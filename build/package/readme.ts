@@ -42,6 +42,9 @@ const FILES: [string, string][] = [
   ['data/sources.json', 'every source an edge cites, by id'],
   ['data/explain.json', 'the reasoning behind every edge, in the order of the edges, each with its `vehicle`'],
   ['data/wanted.json', 'the `/api/v1/wanted` document'],
+  ['data/networks.json', 'every charging network document, by slug (extension)'],
+  ['data/vehicle-networks.json', 'each vehicle’s networks document per region it is on sale in (extension)'],
+  ['data/network-defaults.json', 'the region each vehicle’s networks answer without a region'],
   ['data/aliases.json', 'retired slugs and their successors'],
   ['types.d.ts', 'the document types, generated from the API’s schemas'],
 ];
@@ -80,6 +83,9 @@ ${output.trimEnd()}
 | \`explain(vehicle, charger, region = '${DEFAULT_REGION}')\` | \`ExplainEntry \\| undefined\` | its entry in \`GET /api/v1/vehicles/{slug}/explain\` |
 | \`explainFor(vehicle)\` | \`Explain \\| undefined\` | \`GET /api/v1/vehicles/{slug}/explain\` |
 | \`wanted()\` | \`Wanted\`: the missing figures, the most useful first | \`GET /api/v1/wanted\` |
+| \`networks(region?)\` | \`NetworkList\`: every charging network, or those in a region (extension) | \`GET /api/v1/networks[?region=]\` |
+| \`network(slug)\` | \`NetworkInfo \\| undefined\`: its access terms and models per region | \`GET /api/v1/networks/{slug}\` |
+| \`networksFor(vehicle, region?)\` | \`VehicleNetworks \\| undefined\`: best, worst per network | \`GET /api/v1/vehicles/{slug}/networks[?region=]\` |
 | \`info()\`, \`datasetVersion\` | the \`/api/v1\` document, and its dataset version | \`GET /api/v1\` |
 
 \`undefined\` is the API's 404; a region other than ${REGION_ORDER_TEXT} throws a \`RangeError\` (the API's 400
@@ -87,7 +93,8 @@ ${output.trimEnd()}
 copy. An explanation holds the path, each cap on record with its sources, each missing figure (file, row, column,
 what it decides, the power it leaves open) and the deciding rule. The types (\`Vehicle\`, \`Charger\`, \`Source\`,
 \`Edge\`, \`VehicleCompatibility\`, \`ChargerCompatibility\`, \`IndexInfo\`, \`Explain\`, \`ExplainEntry\`, \`Wanted\`,
-\`Region\`) are exported too.
+\`NetworkList\`, \`NetworkInfo\`, \`VehicleNetworks\`, \`Region\`) are exported too. \`networksFor\` without a region
+answers the vehicle's default region, as the API does, and \`undefined\` for a region the vehicle is not on sale in.
 
 ESM only: Node 22.12 or later, or a bundler that reads import attributes (\`with { type: 'json' }\`). Each kind is
 its own module and the package declares no side effects, so a bundle that imports only \`vehicle\` leaves the edges

@@ -3,6 +3,7 @@
 import { compile } from 'json-schema-to-typescript';
 import { z } from 'zod';
 import { ExplainDocument, WantedDocument } from '../api/explain-schemas.ts';
+import { NetworkDocument, NetworkListDocument, VehicleNetworksDocument } from '../api/network-schemas.ts';
 import {
   ChargerCompatibilityDocument,
   ChargerDocument,
@@ -24,6 +25,9 @@ const DOCUMENTS = {
   IndexInfo: IndexDocument,
   Explain: ExplainDocument,
   Wanted: WantedDocument,
+  NetworkList: NetworkListDocument,
+  NetworkInfo: NetworkDocument,
+  VehicleNetworks: VehicleNetworksDocument,
 };
 
 /** What json-schema-to-typescript says of every definition; the package's readers need not know where it came from. */

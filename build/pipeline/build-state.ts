@@ -8,7 +8,7 @@ import type { Dataset } from '../data/dataset.ts';
 import { shardText } from '../data/ledger.ts';
 import type { HistoryMode } from '../release/edge-history.ts';
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 export interface BuildState {
   format: number;
@@ -20,6 +20,8 @@ export interface BuildState {
   vehicles: Record<string, string>;
   /** Per charger: its row and its connector rows. */
   chargers: Record<string, string>;
+  /** The network tables (networks, their regions and charger links): a change rewrites every vehicle's networks. */
+  networks: string;
   /** Names this state; also written into public/ (layout.treeToken), so a state that does not describe public/ is ignored. */
   token: string;
 }
@@ -47,6 +49,7 @@ export function currentState(data: Dataset, dataDir: string, releasedAt: string 
   const state = {
     format: FORMAT,
     code: codeDigest(),
+    networks: digest(data.networks.map((network) => ({ ...network, regions: [...network.regions] }))),
     global: digest(
       [...data.sources.values()],
       [...data.connectors.values()],
@@ -88,7 +91,14 @@ export function writeState(publicDir: string, state: BuildState): void {
 export function changesSince(
   before: BuildState | null,
   now: BuildState,
-): { vehicles: Set<string>; chargers: Set<string>; removedVehicles: string[]; removedChargers: string[] } | null {
+): {
+  vehicles: Set<string>;
+  chargers: Set<string>;
+  removedVehicles: string[];
+  removedChargers: string[];
+  /** Whether the network tables changed. */
+  networks: boolean;
+} | null {
   if (!before || before.code !== now.code || before.global !== now.global) return null;
   const changed = (a: Record<string, string>, b: Record<string, string>) =>
     new Set(Object.keys(b).filter((slug) => a[slug] !== b[slug]));
@@ -97,5 +107,6 @@ export function changesSince(
     chargers: changed(before.chargers, now.chargers),
     removedVehicles: Object.keys(before.vehicles).filter((slug) => !(slug in now.vehicles)),
     removedChargers: Object.keys(before.chargers).filter((slug) => !(slug in now.chargers)),
+    networks: before.networks !== now.networks,
   };
 }

@@ -16,6 +16,13 @@ import type { SpilledEntry } from '../write/charger-spill.ts';
 import type { Explain, ExplainEntry } from '../api/explain-schemas.ts';
 import { apiFile } from '../render/site-file.ts';
 import type { WantedTally } from '../render/explain-files.ts';
+import {
+  defaultNetworkRegion,
+  networkRegionsOf,
+  vehicleNetworksDocument,
+  type EdgeAnswer,
+} from '../render/network-files.ts';
+import type { VehicleRow } from '../data/tables.ts';
 import type { TreeWriter } from '../write/tree-writer.ts';
 import type { changesSince } from './build-state.ts';
 
@@ -125,4 +132,35 @@ export function writeExplain(context: PassContext, vehicle: string, entries: rea
     apiFile(layout.vehicleExplain(vehicle), 'explain', document),
     context.aliases.ofVehicle(vehicle).map(layout.vehicleExplain),
   );
+}
+
+/** What a vehicle networks document reads of an edge, from the edge's published body. */
+export function edgeAnswer(body: Buffer | string): EdgeAnswer {
+  const { state, kw, confidence } = JSON.parse(body.toString()) as EdgeAnswer;
+  return { state, kw, confidence };
+}
+
+/**
+ * A vehicle's networks documents (extension): one per region it is on sale in, and its default region's again at the
+ * path without a region, each with its copies under retired slugs. `edgeOf` gives its edge with a charger in a region.
+ * Returns the paths written, so that an incremental pass can remove the others.
+ */
+export function writeVehicleNetworks(
+  context: PassContext,
+  vehicle: Pick<VehicleRow, 'slug' | 'brand'>,
+  edgeOf: (charger: string, region: Region) => EdgeAnswer | undefined,
+): Set<string> {
+  const written = new Set<string>();
+  const owners = [vehicle.slug, ...context.aliases.ofVehicle(vehicle.slug)];
+  const home = defaultNetworkRegion(context.data, vehicle);
+  for (const region of networkRegionsOf(context.data, vehicle.slug)) {
+    const document = vehicleNetworksDocument(context.data, vehicle, region, (charger) => edgeOf(charger, region));
+    const at = owners.flatMap((owner) => [
+      layout.vehicleNetworks(owner, region),
+      ...(region === home ? [layout.vehicleNetworks(owner)] : []),
+    ]);
+    emit(context, apiFile(at[0]!, 'vehicle-networks', document), at.slice(1));
+    for (const path of at) written.add(path);
+  }
+  return written;
 }

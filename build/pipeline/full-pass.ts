@@ -15,7 +15,16 @@ import { layout } from '../render/layout.ts';
 import { ChargerSpill, spilledEntries, type SpilledEntry } from '../write/charger-spill.ts';
 import type { ExplainEntry } from '../api/explain-schemas.ts';
 import { explainEntry } from '../render/explain-files.ts';
-import { emit, writeEdge, writeExplain, writeLists, type PassContext } from './edge-passes.ts';
+import { isLinked, pairKey, type EdgeAnswer } from '../render/network-files.ts';
+import {
+  edgeAnswer,
+  emit,
+  writeEdge,
+  writeExplain,
+  writeLists,
+  writeVehicleNetworks,
+  type PassContext,
+} from './edge-passes.ts';
 import { PassHelper, WorkCounters, type HelperTask } from './pass-threads.ts';
 
 /** Vehicle × charger pairings from which a second thread pays for its start (loading the build's code and data). */
@@ -66,15 +75,19 @@ export function passVehicles(context: PassContext, counters: WorkCounters, spill
     history.beginVehicle(vehicle.slug);
     const entries: SpilledEntry[] = [];
     const explained: ExplainEntry[] = [];
+    const answers = new Map<string, EdgeAnswer>();
     for (const { chargerIndex, regionIndex, facts } of edgesOfVehicle(data, vehicleIndex)) {
       const body = writeEdge(context, history, facts);
       entries.push({ regionIndex, body });
+      if (isLinked(data, facts.charger, facts.region))
+        answers.set(pairKey(facts.charger, facts.region), edgeAnswer(body));
       explained.push(explainEntry(facts));
       spill.add(chargerIndex, vehicleIndex, regionIndex, body);
     }
     history.endVehicle();
     writeLists(context, 'vehicle', vehicle.slug, entries);
     writeExplain(context, vehicle.slug, explained);
+    writeVehicleNetworks(context, vehicle, (charger, region) => answers.get(pairKey(charger, region)));
   }
   spill.flush();
   return history.stale;

@@ -14,13 +14,17 @@ import { spliceList, type EdgeBody, type ListSide } from '../render/list-files.t
 import type { SpilledEntry } from '../write/charger-spill.ts';
 import type { Explain, ExplainEntry, Wanted } from '../api/explain-schemas.ts';
 import { explainEntry, spliceExplain, WantedTally } from '../render/explain-files.ts';
+import { isLinked } from '../render/network-files.ts';
+import type { EdgeAnswer } from '../render/network-files.ts';
 import {
+  edgeAnswer,
   emit,
   FullBuildNeeded,
   removeEdge,
   writeEdge,
   writeExplain,
   writeLists,
+  writeVehicleNetworks,
   type Changes,
   type PassContext,
 } from './edge-passes.ts';
@@ -83,6 +87,58 @@ function rederiveVehicle(context: PassContext, history: EdgeHistory, fresh: Fres
   writeLists(context, 'vehicle', vehicle.slug, entries);
   writeExplain(context, vehicle.slug, explained);
   removeUnwrittenEdges(context, fresh, vehicle.slug, written);
+  const networks = writeVehicleNetworks(context, vehicle, (charger, region) => {
+    const entry = fresh.of(vehicle.slug, charger).find((e) => REGIONS[e.regionIndex] === region);
+    return entry && edgeAnswer(entry.body);
+  });
+  removeVehicleNetworks(context, vehicle.slug, networks);
+}
+
+/** A vehicle's networks documents (under its slug and retired ones) other than those just written. */
+function removeVehicleNetworks(context: PassContext, vehicle: string, written: ReadonlySet<string>): void {
+  for (const owner of [vehicle, ...context.aliases.ofVehicle(vehicle)])
+    for (const region of [undefined, ...REGIONS]) {
+      const file = layout.vehicleNetworks(owner, region);
+      if (!written.has(file) && existsSync(path.join(context.publicDir, file))) context.writer.remove(file);
+    }
+}
+
+/**
+ * The networks documents of unchanged vehicles, rewritten when the network tables changed or a charger model some
+ * network runs did: from the edges this pass re-derived, the others read from their published files.
+ */
+function refreshVehicleNetworks(
+  context: PassContext,
+  fresh: FreshEdges,
+  changes: Changes,
+  changedChargers: readonly ChargerRow[],
+): void {
+  const { data } = context;
+  const linkedChange = changedChargers.some((charger) =>
+    REGIONS.some((region) => isLinked(data, charger.slug, region)),
+  );
+  if (!changes.networks && !linkedChange) return;
+  const rederived = new Set(changedChargers.map((charger) => charger.slug));
+  for (const vehicle of data.vehicles) {
+    if (changes.vehicles.has(vehicle.slug)) continue;
+    writeVehicleNetworks(context, vehicle, (charger, region): EdgeAnswer | undefined => {
+      if (rederived.has(charger)) {
+        const entry = fresh.of(vehicle.slug, charger).find((e) => REGIONS[e.regionIndex] === region);
+        return entry && edgeAnswer(entry.body);
+      }
+      const file = path.join(context.publicDir, layout.edge(vehicle.slug, charger, region));
+      return existsSync(file) ? edgeAnswer(readFileSync(file)) : undefined;
+    });
+  }
+}
+
+/** Network documents of networks that left the data (the list and the others are rewritten by every build). */
+function removeLeftNetworks(context: PassContext): void {
+  const folder = path.join(context.publicDir, layout.networkFolder());
+  if (!existsSync(folder)) return;
+  const kept = new Set(context.data.networks.map((network) => `${network.slug}.json`));
+  for (const name of readdirSync(folder))
+    if (!kept.has(name)) context.writer.remove(`${layout.networkFolder()}${name}`);
 }
 
 /** The edge files of a vehicle (and its retired slugs) that this pass did not write: pairings it no longer has. */
@@ -150,6 +206,7 @@ function rederiveChargers(
 function removeLeftResources(context: PassContext, changes: Changes): void {
   const { writer } = context;
   for (const slug of changes.removedVehicles) {
+    removeVehicleNetworks(context, slug, new Set());
     uncountExplain(context, slug);
     writer.remove(layout.vehicleExplain(slug));
     writer.remove(layout.vehicle(slug));
@@ -229,6 +286,8 @@ export async function incrementalPass(context: PassContext, changes: Changes): P
   if (changedChargers.length > 0 || changes.removedChargers.length > 0)
     rederiveChargers(context, history, fresh, changedChargers, changes);
   removeLeftResources(context, changes);
+  refreshVehicleNetworks(context, fresh, changes, changedChargers);
+  removeLeftNetworks(context);
   spliceLists(context, fresh, {
     side: 'charger',
     owners: data.vehicles.filter((vehicle) => !changes.vehicles.has(vehicle.slug)),

@@ -26,6 +26,13 @@ import { REFERENCE_STYLE, referencePage, type Example } from './reference-page.t
 import type { Wanted } from '../api/explain-schemas.ts';
 import { explainEntry } from './explain-files.ts';
 import { apiFile, type SiteFile } from './site-file.ts';
+import {
+  defaultNetworkRegion,
+  networkDocument,
+  networkFiles,
+  networkListDocument,
+  vehicleNetworksDocument,
+} from './network-files.ts';
 
 /** A list shortened to its first item, for the reference page. */
 function shortList(url: string, document: Record<string, unknown>, key: string): Example {
@@ -63,6 +70,15 @@ function examples(data: Dataset, dataDir: string, wanted: Wanted): Record<string
       { slug: vehicle.slug, edges: derived.map(({ facts }) => explainEntry(facts)) },
       'edges',
     );
+    const home = defaultNetworkRegion(data, vehicle);
+    if (home && data.networks.some((network) => network.regions.has(home)))
+      found['/api/v1/vehicles/{slug}/networks'] = shortList(
+        `/api/v1/vehicles/${vehicle.slug}/networks`,
+        vehicleNetworksDocument(data, vehicle, home, (charger) =>
+          edges.find((edge) => edge.charger === charger && edge.region === home),
+        ),
+        'networks',
+      );
     found['/api/v1/compatibility/{vehicleSlug}/{chargerSlug}'] = {
       url: `/api/v1/compatibility/${first.vehicle}/${first.charger}${query}`,
       status: 200,
@@ -118,6 +134,7 @@ export function* globalFiles(
   yield apiFile(layout.vehicleList(), 'vehicle-list', vehicleList);
   yield apiFile(layout.chargerList(), 'charger-list', chargerList);
   yield apiFile(layout.index(), 'index', index);
+  yield* networkFiles(data);
   for (const code of Object.keys(ERROR_STATUS) as ErrorCode[])
     yield apiFile(layout.error(code), 'error', { error: code });
   yield { path: layout.storageGuard(), body: errorBody('not_found') };
@@ -131,6 +148,15 @@ export function* globalFiles(
   shown['/api/v1'] = { url: '/api/v1', status: 200, body: index };
   shown['/api/v1/vehicles'] = shortList('/api/v1/vehicles', vehicleList, 'vehicles');
   shown['/api/v1/chargers'] = shortList('/api/v1/chargers', chargerList, 'chargers');
+  const networks = networkListDocument(data);
+  shown['/api/v1/networks'] = shortList('/api/v1/networks', networks, 'networks');
+  const network = data.networks[0];
+  if (network)
+    shown['/api/v1/networks/{slug}'] = {
+      url: `/api/v1/networks/${network.slug}`,
+      status: 200,
+      body: networkDocument(data, network),
+    };
   shown['/api/v1/compatibility'] = { url: '/api/v1/compatibility', status: 400, body: { error: 'slugs_required' } };
   const changes = changesListDocument(releases);
   shown['/api/v1/changes'] = shortList('/api/v1/changes', changes, 'releases');

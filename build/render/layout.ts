@@ -18,6 +18,18 @@ export const layout = {
   vehicleExplain: (slug: string) => `${STORAGE_DIR}/vehicle-explain/${slug}.json`,
   /** The missing figures ranked by the edges each would settle or sharpen (extension, contract §7). */
   wanted: () => `${STORAGE_DIR}/wanted.json`,
+  /**
+   * A vehicle's charging networks in a region (extension), written for each region it is on sale in; without a region,
+   * a copy of its default region's (see build/render/network-files.ts).
+   */
+  vehicleNetworks: (slug: string, region?: Region) =>
+    `${STORAGE_DIR}/vehicle-networks/${region ? `${region}/` : ''}${slug}.json`,
+  /** Every charging network (extension), or (with a region) those operating there: `?region=` on the list. */
+  networkList: (region?: Region) =>
+    region ? `${STORAGE_DIR}/network-list/${region}.json` : `${STORAGE_DIR}/networks.json`,
+  /** One charging network, its access terms and models per region (extension). */
+  network: (slug: string) => `${STORAGE_DIR}/networks/${slug}.json`,
+  networkFolder: () => `${STORAGE_DIR}/networks/`,
   charger: (slug: string) => `${STORAGE_DIR}/chargers/${slug}.json`,
   chargerCompatibility: (slug: string, region?: Region) =>
     `${STORAGE_DIR}/charger-compatibility/${region ? `${region}/` : ''}${slug}.json`,

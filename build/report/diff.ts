@@ -1,12 +1,15 @@
 // What changes for API users between two datasets: resources added, removed or changed field by field, and edges by
 // state transition, kW and confidence. Both sides are derived in memory (no tree is built): a retired slug (aliases.csv)
 // answers with its successor's documents, so it counts as a resource and its edges as edges, as the API serves them.
+// Networks (extension): networks added or removed, charger links added or removed per region, access terms changed,
+// and each vehicle's best and worst answer at a network in a region.
 import type { Charger, Vehicle } from '../api/schemas.ts';
 import { chargerDocument, vehicleDocument } from '../api/resource-documents.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { allEdges } from '../derive/all-edges.ts';
 import type { EdgeFacts } from '../derive/derive-edge.ts';
 import { SlugAliases } from '../render/aliases.ts';
+import { networkRegionsOf, vehicleNetworksDocument } from '../render/network-files.ts';
 
 export interface ResourceChanges {
   added: string[];
@@ -29,6 +32,28 @@ export interface ApiSnapshot {
   vehicles: Map<string, Vehicle>;
   chargers: Map<string, Charger>;
   edges: Map<string, EdgeFigures>;
+  networks: NetworkSnapshot;
+}
+
+/** The networks as the API serves them, each entry by a key the report prints. */
+export interface NetworkSnapshot {
+  /** slug → name. */
+  names: Map<string, string>;
+  /** "network region charger" → present. */
+  links: Set<string>;
+  /** "network region" → its access terms, e.g. "partly-open (Tesla)". */
+  terms: Map<string, string>;
+  /** "region/vehicle/network" → its best and worst answer there, e.g. "ok 220 kW (a) / ok 50 kW (b)". */
+  answers: Map<string, string>;
+}
+
+export interface NetworkChanges {
+  added: string[];
+  removed: string[];
+  linksAdded: string[];
+  linksRemoved: string[];
+  termsChanged: { key: string; before: string; after: string }[];
+  answersChanged: { key: string; before: string | null; after: string | null }[];
 }
 
 export interface ApiDiff {
@@ -41,6 +66,50 @@ export interface ApiDiff {
   transitions: Map<string, EdgeChange[]>;
   kwChanges: EdgeChange[];
   confidenceChanges: EdgeChange[];
+  networks: NetworkChanges;
+}
+
+type Answer = ReturnType<typeof vehicleNetworksDocument>['networks'][number]['best'];
+const answerText = (answer: Answer) => (answer ? `${answer.state} ${answer.kw} kW (${answer.charger})` : 'none');
+
+/** The networks, their links and terms, and every vehicle's best and worst answer at each (under its own slug). */
+function networkSnapshot(data: Dataset, edges: ReadonlyMap<string, EdgeFigures>): NetworkSnapshot {
+  const snapshot: NetworkSnapshot = { names: new Map(), links: new Set(), terms: new Map(), answers: new Map() };
+  for (const network of data.networks) {
+    snapshot.names.set(network.slug, network.name);
+    for (const [region, { terms, chargers }] of network.regions) {
+      const brands = terms.access_brands.length > 0 ? ` (${terms.access_brands.join(', ')})` : '';
+      snapshot.terms.set(`${network.slug} ${region}`, `${terms.access}${brands}`);
+      for (const link of chargers) snapshot.links.add(`${network.slug} ${region} ${link.charger}`);
+    }
+  }
+  for (const vehicle of data.vehicles)
+    for (const region of networkRegionsOf(data, vehicle.slug)) {
+      const document = vehicleNetworksDocument(data, vehicle, region, (charger) =>
+        edges.get(`${region}/${vehicle.slug}/${charger}`),
+      );
+      for (const { network, best, worst } of document.networks)
+        snapshot.answers.set(`${region}/${vehicle.slug}/${network}`, `${answerText(best)} / ${answerText(worst)}`);
+    }
+  return snapshot;
+}
+
+function compareNetworks(before: NetworkSnapshot, after: NetworkSnapshot): NetworkChanges {
+  const only = (a: Iterable<string>, b: { has(key: string): boolean }) => [...a].filter((key) => !b.has(key)).sort();
+  const changed = <T>(a: ReadonlyMap<string, T>, b: ReadonlyMap<string, T>) =>
+    [...a]
+      .filter(([key, value]) => b.has(key) && b.get(key) !== value)
+      .map(([key, value]) => ({ key, before: value, after: b.get(key)! }))
+      .sort((x, y) => (x.key < y.key ? -1 : 1));
+  return {
+    added: only(after.names.keys(), before.names),
+    removed: only(before.names.keys(), after.names),
+    linksAdded: only(after.links, before.links),
+    linksRemoved: only(before.links, after.links),
+    termsChanged: changed(before.terms, after.terms),
+    // An answer that appears or goes with its vehicle, region or network is reported with them, not here.
+    answersChanged: changed(before.answers, after.answers),
+  };
 }
 
 /** Every document and edge the API serves for the dataset, under every slug that answers for it. */
@@ -59,7 +128,7 @@ export function apiSnapshot(data: Dataset): ApiSnapshot {
       for (const charger of [facts.charger, ...aliases.ofCharger(facts.charger)])
         edges.set(`${facts.region}/${vehicle}/${charger}`, figures);
   }
-  return { vehicles, chargers, edges };
+  return { vehicles, chargers, edges, networks: networkSnapshot(data, edges) };
 }
 
 const sorted = <T>(map: ReadonlyMap<string, T>) => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -114,6 +183,7 @@ export function diffSnapshots(before: ApiSnapshot, after: ApiSnapshot): ApiDiff 
     transitions: new Map([...transitions].sort(([a], [b]) => a.localeCompare(b))),
     kwChanges,
     confidenceChanges,
+    networks: compareNetworks(before.networks, after.networks),
   };
 }
 
@@ -180,5 +250,29 @@ export function formatDiff(diff: ApiDiff, options: { markdown: boolean; limit?: 
   listed(diff.confidenceChanges, (c) =>
     item(`confidence ${pair(c.key)}: ${c.before?.confidence} → ${c.after?.confidence}`),
   );
+  const n = diff.networks;
+  if (Object.values(n).some((changes: readonly unknown[]) => changes.length > 0)) {
+    heading(
+      `Networks: ${n.added.length} added, ${n.removed.length} removed, ${n.linksAdded.length} links added, ` +
+        `${n.linksRemoved.length} links removed, ${n.termsChanged.length} access terms changed, ` +
+        `${n.answersChanged.length} vehicle answers changed`,
+    );
+    listed(n.added, (slug) => item(`added ${code(slug)}`));
+    listed(n.removed, (slug) => item(`removed ${code(slug)}`));
+    const link = (key: string) => {
+      const [network, region, charger] = key.split(' ');
+      return `${code(network!)} runs ${code(charger!)} in ${region}`;
+    };
+    listed(n.linksAdded, (key) => item(`link added: ${link(key)}`));
+    listed(n.linksRemoved, (key) => item(`link removed: ${link(key)}`));
+    listed(n.termsChanged, ({ key, before, after }) => {
+      const [network, region] = key.split(' ');
+      item(`access ${code(network!)} (${region}): ${before} → ${after}`);
+    });
+    listed(n.answersChanged, ({ key, before, after }) => {
+      const [region, vehicle, network] = key.split('/');
+      item(`${vehicle} at ${network} (${region}): ${before} → ${after}`);
+    });
+  }
   return `${lines.join('\n')}\n`;
 }

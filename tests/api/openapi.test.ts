@@ -62,6 +62,9 @@ describe('the OpenAPI document the build publishes', () => {
         '/api/v1/vehicles/{slug}/compatibility',
         '/api/v1/vehicles/{slug}/explain',
         '/api/v1/wanted',
+        '/api/v1/networks',
+        '/api/v1/networks/{slug}',
+        '/api/v1/vehicles/{slug}/networks',
       ].sort(),
     );
     for (const item of Object.values<any>(openapi.paths)) expect(Object.keys(item)).toEqual(['get']);
@@ -169,6 +172,9 @@ describe('the OpenAPI document the build publishes', () => {
         '/api/v1/vehicles',
         '/api/v1/vehicles/{slug}/explain',
         '/api/v1/wanted',
+        '/api/v1/networks',
+        '/api/v1/networks/{slug}',
+        '/api/v1/vehicles/{slug}/networks',
       ].sort(),
     );
   });

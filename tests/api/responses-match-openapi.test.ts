@@ -88,6 +88,15 @@ const ROWS: [string, number][] = [
   [`/api/v1/vehicles/${VA}/explain`, 200],
   ['/api/v1/vehicles/no-such-vehicle/explain', 404],
   ['/api/v1/wanted', 200],
+  ['/api/v1/networks', 200],
+  ['/api/v1/networks?region=NA', 200],
+  ['/api/v1/networks?region=na', 400],
+  ['/api/v1/networks/amp-net', 200],
+  ['/api/v1/networks/no-such-network', 404],
+  [`/api/v1/vehicles/${VA}/networks`, 200],
+  [`/api/v1/vehicles/${VA}/networks?region=GB`, 200],
+  [`/api/v1/vehicles/${VA}/networks?region=XX`, 400],
+  ['/api/v1/vehicles/no-such-vehicle/networks', 404],
 ];
 
 describe('responses match the OpenAPI document', () => {

@@ -10,9 +10,9 @@ export const command = defineCommand(
     summary:
       'Measures every performance figure against its target on synthetic worlds: the full build of 500 vehicles × ' +
       '200 chargers against extracting a tar of the same tree (both as whole processes), rebuilds after one row, ' +
-      'the mirror bundle, each export and what the exports add to a publishing build of the shipped data, peak memory ' +
-      'at 500 × 200 and 1500 × 500, the local server against plain http-server, and its memory under large request ' +
-      'bodies. ' +
+      'the mirror bundle, each export and what the exports add to a publishing build of the shipped data, what the ' +
+      'network documents add to its files and build time, peak memory at 500 × 200 and 1500 × 500, the local server ' +
+      'against plain http-server, and its memory under large request bodies. ' +
       'Exits 1 when a figure misses its target by more than 20 %. Takes minutes; not part of npm test.',
     options: {
       runs: { description: 'runs of each timed build (the median is reported)', value: wholeNumber(1, 20), default: 3 },
@@ -30,6 +30,7 @@ export const command = defineCommand(
     const [
       { measureBuilds },
       { measureExports },
+      { measureNetworks },
       { measureServers },
       { measureConnections },
       { measureRequestBodies },
@@ -37,6 +38,7 @@ export const command = defineCommand(
     ] = await Promise.all([
       import('./measure-builds.ts'),
       import('./measure-exports.ts'),
+      import('./measure-networks.ts'),
       import('./measure-servers.ts'),
       import('./measure-connections.ts'),
       import('./measure-request-bodies.ts'),
@@ -46,6 +48,7 @@ export const command = defineCommand(
     const built = measureBuilds(figures, options);
     try {
       measureExports(figures, { runs: options.runs, work: built.work }, built);
+      measureNetworks(figures, { runs: options.runs, work: built.work });
       await measureServers(figures, built.publicDir, options.seconds, async (projectRoot) => {
         await measureConnections(figures, projectRoot);
         await measureRequestBodies(figures, projectRoot);

@@ -30,7 +30,7 @@ function timed(command: string, args: string[]): { ms: number; stdout: string } 
 }
 
 /** `npm run build -- --preview` as one whole process (start-up, module loading and all), and the time it reports. */
-function buildProcess(root: string, publicDir: string): { ms: number; inProcessMs: number } {
+export function buildProcess(root: string, publicDir: string): { ms: number; inProcessMs: number } {
   const { ms, stdout } = timed(process.execPath, [
     ...BUILD_FLAGS,
     ...RUN_TYPESCRIPT,

@@ -55,6 +55,37 @@ const EDITS: [string, (root: string) => void][] = [
       ),
   ],
   [
+    'a network link (a model the network no longer runs)',
+    (root) =>
+      editData(root, 'network_chargers.csv', (t) => t.replace('amp-net,EU,amp-dc-50,fixture-spec,older sites\n', '')),
+  ],
+  [
+    "a network's access terms",
+    (root) =>
+      editData(root, 'network_regions.csv', (t) =>
+        t.replace(
+          'amp-net,EU,120,2025-06-30,fixture-spec,open,,',
+          'amp-net,EU,120,2025-06-30,fixture-spec,partly-open,Fixture,',
+        ),
+      ),
+  ],
+  [
+    'a removed network',
+    (root) =>
+      ['networks.csv', 'network_regions.csv'].forEach((file) =>
+        editData(root, file, (t) =>
+          t
+            .split('\n')
+            .filter((line) => !line.startsWith('quiet-net'))
+            .join('\n'),
+        ),
+      ),
+  ],
+  [
+    'the name of a charger model a network runs',
+    (root) => editData(root, 'chargers.csv', (t) => t.replace('amp-dc-50,Amp,DC 50,', 'amp-dc-50,Amp,DC 50 Plus,')),
+  ],
+  [
     'a removed vehicle (never released, so it may go)',
     (root) => {
       ['vehicles.csv', 'vehicle_regions.csv', 'observations.csv'].forEach((file) =>

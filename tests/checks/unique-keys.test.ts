@@ -2,7 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import { NOTHING_PUBLISHED } from '../../build/checks/check.ts';
 import { uniqueKeys } from '../../build/checks/unique-keys.ts';
-import { charger, connectorRow, located, observation, source, vehicle, vehicleRegion } from '../helpers/rows.ts';
+import {
+  charger,
+  connectorRow,
+  located,
+  network,
+  networkLink,
+  networkRegion,
+  observation,
+  source,
+  vehicle,
+  vehicleRegion,
+} from '../helpers/rows.ts';
 import { cleanTables } from '../helpers/check-tables.ts';
 
 const V = 'data/vehicles.csv';
@@ -86,5 +97,22 @@ describe('unique-keys', () => {
     t.chargers.push(located('chargers', 4, charger({ slug: 'test-car-2024-eu' })));
     t.chargerConnectors.push(located('chargerConnectors', 4, connectorRow({ charger: 'test-car-2024-eu' })));
     expect(uniqueKeys.check(t, NOTHING_PUBLISHED)).toEqual([]);
+  });
+
+  it('reports a network slug, a network region and a network charger link defined twice', () => {
+    const t = cleanTables();
+    t.networks.push(located('networks', 2, network()), located('networks', 3, network({ name: 'Again' })));
+    t.networkRegions.push(located('networkRegions', 2, networkRegion()), located('networkRegions', 3, networkRegion()));
+    t.networkChargers.push(located('networkChargers', 2, networkLink()), located('networkChargers', 5, networkLink()));
+    expect(uniqueKeys.check(t, NOTHING_PUBLISHED).map((p) => [p.file, p.line, p.column, p.message])).toEqual([
+      ['data/networks.csv', 3, 1, 'network slug "test-net" is already defined on line 2'],
+      ['data/network_regions.csv', 3, 2, 'network and region "test-net EU" is already defined on line 2'],
+      [
+        'data/network_chargers.csv',
+        5,
+        3,
+        'network, region and charger "test-net EU test-hpc-350" is already defined on line 2',
+      ],
+    ]);
   });
 });

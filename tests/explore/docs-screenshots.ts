@@ -1,5 +1,6 @@
 // `npm run screenshots [-- --out docs]`: the explorer's main views over the built site (public/), in Chromium as the
-// tests drive it, saved as the pictures the docs show: a vehicle, a charger, a search, and a charger on a phone.
+// tests drive it, saved as the pictures the docs show: a vehicle, a charger, a search, a charger on a phone, and a
+// vehicle's charging networks.
 import { folder, text } from '../../build/cli/argument-kinds.ts';
 import { CommandError, defineCommand, ROOT_OPTION, runAsProgram } from '../../build/cli/command.ts';
 
@@ -10,7 +11,8 @@ export const command = defineCommand(
       "Serves the built site (npm run build first) and saves the explorer's main views, in Chromium, as PNG files: " +
       'explorer.png (a vehicle, desktop), explorer-charger.png, explorer-search.png (typed words and their matches) ' +
       'explorer-phone.png (a charger at 390 × 844), and two answers with the reasoning under them: ' +
-      'explorer-power-not-on-record.png (usable, power not on record) and explorer-unk-missing-figure.png (unk).',
+      'explorer-power-not-on-record.png (usable, power not on record) and explorer-unk-missing-figure.png (unk), ' +
+      "and explorer-networks.png (a vehicle's charging networks in a region).",
     options: {
       out: { description: 'where the pictures are written', value: folder, default: 'docs' },
       vehicle: {
@@ -30,6 +32,11 @@ export const command = defineCommand(
         description: 'the answer of explorer-unk-missing-figure.png (unk, for want of a figure)',
         value: text('vehicle/charger/region'),
         default: 'audi-a6-e-tron-avant-2024-eu/abb-terra-360/EU',
+      },
+      networks: {
+        description: "the vehicle of explorer-networks.png (its networks' best and worst answers in the region)",
+        value: text('vehicle/region'),
+        default: 'hyundai-ioniq-5-long-range-awd-2022-eu/EU',
       },
       root: ROOT_OPTION,
     },

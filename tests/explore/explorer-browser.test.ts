@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Explain, ExplainEntry } from '../../build/api/explain-schemas.ts';
+import type { NetworkInfo, VehicleNetworks } from '../../build/api/network-schemas.ts';
 import type { Edge, Vehicle } from '../../build/api/schemas.ts';
 import type { Region } from '../../build/core/regions.ts';
 import { STATES } from '../../build/core/vocabulary.ts';
@@ -144,7 +145,7 @@ const apiRequests = (page: Page) => {
 };
 
 describe('the explorer in Chromium', () => {
-  it('finds a vehicle from the keyboard and shows its EU chargers exactly as the API answers, in five requests', async () => {
+  it('finds a vehicle from the keyboard and shows its EU chargers exactly as the API answers, in seven requests', async () => {
     const vehicle = richest(vehicles(), 'vehicle', 'EU');
     const { context, page, errors } = await openPage(chromium.browser, freshClient());
     const requests = apiRequests(page);
@@ -176,11 +177,14 @@ describe('the explorer in Chromium', () => {
     expect(await page.isHidden('#matches')).toBe(true);
     const answer = await api<{ chargers: Edge[] }>(`/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`);
     await expectTableMatches(page, answer.chargers, 'charger');
-    // The lists, the vehicle's chargers, and beside them its document (its own maxima) and its explain document.
+    // The lists (the networks' too), the vehicle's chargers, and beside them its document (its own maxima), its explain
+    // document and its networks in the region.
     expect(requests.sort()).toEqual(
       [
         '/api/v1/chargers',
         '/api/v1/vehicles',
+        '/api/v1/networks',
+        `/api/v1/vehicles/${vehicle.slug}/networks?region=EU`,
         `/api/v1/vehicles/${vehicle.slug}/compatibility?region=EU`,
         `/api/v1/vehicles/${vehicle.slug}`,
         `/api/v1/vehicles/${vehicle.slug}/explain`,
@@ -196,6 +200,62 @@ describe('the explorer in Chromium', () => {
     );
     expect(explained.every(([slug, whyFor]) => slug === whyFor)).toBe(true);
     await screenshot(page, 'explorer', 'vehicle-eu');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a vehicle's networks in the region as the API answers; search finds a network, whose view links its models", async () => {
+    const { context, page, errors } = await openPage(chromium.browser, freshClient());
+    const vehicle = richest(vehicles(), 'vehicle', 'EU');
+    await page.goto(`${running.server.url}/explore/?vehicle=${vehicle.slug}&region=EU`);
+    await waitForView(page, `?vehicle=${vehicle.slug}&region=EU`);
+    const answer = await api<VehicleNetworks>(`/api/v1/vehicles/${vehicle.slug}/networks?region=EU`);
+    expect(answer.networks.length).toBeGreaterThan(1);
+    const shown = await page.$$eval('#result section.networks tr[data-network]', (trs) =>
+      trs.map((tr) => {
+        const cell = (label: string) => tr.querySelector(`[data-label="${label}"]`)?.textContent ?? '';
+        const slug = tr.getAttribute('data-network')!;
+        const summary = document.querySelector(`tr[data-summary-for="${slug}"]`)?.textContent ?? '';
+        return [slug, cell('Network'), cell('Admitted'), cell('Best'), cell('Worst'), summary];
+      }),
+    );
+    const answerText = (a: VehicleNetworks['networks'][number]['best']) =>
+      a ? `${a.name} ${a.state} ${a.kw === 0 ? '—' : a.kw} kW` : '—';
+    expect(shown).toEqual(
+      answer.networks.map((n) => [
+        n.network,
+        n.name,
+        { yes: 'yes', 'some-sites': 'at some sites', no: 'no' }[n.admitted],
+        answerText(n.best),
+        answerText(n.worst),
+        n.summary,
+      ]),
+    );
+    expect(answer.networks.some((n) => n.best !== null)).toBe(true);
+    // The charger side's search finds a network by name; its view lists its models per region, each opening its charger.
+    const network = answer.networks.find((n) => n.best !== null)!;
+    const doc = await api<NetworkInfo>(`/api/v1/networks/${network.network}`);
+    await page.check('input[name="side"][value="charger"]');
+    await page.fill('#query', network.name);
+    await page.waitForSelector(`#matches li[data-kind="network"][data-slug="${network.network}"]`);
+    await page.click(`#matches li[data-kind="network"][data-slug="${network.network}"] a`);
+    await waitForView(page, `?network=${network.network}&region=EU`);
+    expect(await page.textContent('#result-title')).toBe(`${doc.name}: charger models per region`);
+    const regions = await page.$$eval('#result section.network-region', (sections) =>
+      sections.map(
+        (section) =>
+          [
+            section.getAttribute('data-region')!,
+            [...section.querySelectorAll('li[data-slug]')].map((li) => li.getAttribute('data-slug')!),
+          ] as const,
+      ),
+    );
+    expect(regions[0]![0]).toBe('EU');
+    expect(new Map(regions)).toEqual(new Map(doc.regions.map((r) => [r.region, r.models.map((m) => m.charger)])));
+    const model = doc.regions.find((r) => r.region === 'EU')!.models[0]!;
+    await page.click(`#result section.network-region[data-region="EU"] li[data-slug="${model.charger}"] a`);
+    await waitForView(page, `?charger=${model.charger}&region=EU`);
+    expect(await page.textContent('#result-title')).toContain('Vehicles for');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -276,7 +336,7 @@ describe('the explorer in Chromium', () => {
     const { context, page, errors } = await openPage(chromium.browser, freshClient());
     await page.goto(`${running.server.url}/explore/`);
     await page.check('input[name="side"][value="charger"]');
-    expect(await page.textContent('#query-label')).toBe('Find a charger');
+    expect(await page.textContent('#query-label')).toBe('Find a charger or a network');
     await page.fill('#query', charger.slug.replace(/-/g, ' '));
     await page.click(`#matches li[data-slug="${charger.slug}"] a`);
     await waitForView(page, `?charger=${charger.slug}&region=EU`);

@@ -14,6 +14,8 @@ interface Views {
   /** Two answers and their reasoning, each as vehicle/charger/region: usable with its power not on record, and unk. */
   powerNotOnRecord: string;
   unknown: string;
+  /** vehicle/region: a vehicle whose networks in the region are shown. */
+  networks: string;
   root: string;
 }
 
@@ -68,6 +70,16 @@ export async function saveScreenshots(views: Views): Promise<string[]> {
       }, charger!);
       await shoot(page, file);
     }
+    // A vehicle's charging networks in a region, from the top of their section.
+    const [networkVehicle, networkRegion] = views.networks.split('/');
+    const networksView = `?vehicle=${networkVehicle}&region=${networkRegion}`;
+    const networksPage = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await open(networksPage, `${explore}${networksView}`, `#result[data-for="${networksView}"] section.networks`);
+    await networksPage.evaluate(() => {
+      const section = document.querySelector('#result section.networks')!;
+      window.scrollTo(0, section.getBoundingClientRect().top + window.scrollY - 8);
+    });
+    await shoot(networksPage, 'explorer-networks.png');
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await open(phone, `${explore}${chargerView}`, `#result[data-for="${chargerView}"]`);
     await shoot(phone, 'explorer-phone.png');

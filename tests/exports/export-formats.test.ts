@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { Explain, ExplainEntry, Wanted } from '../../build/api/explain-schemas.ts';
+import type { NetworkInfo, NetworkList } from '../../build/api/network-schemas.ts';
 import type { Charger, Edge, IndexInfo, Source, Vehicle, VehicleCompatibility } from '../../build/api/schemas.ts';
 import { REGIONS } from '../../build/core/regions.ts';
 import { CsvExport } from '../../build/exports/csv-export.ts';
@@ -39,9 +40,37 @@ const withMissing = apiExplanations.findIndex((entry) => entry.missing.length > 
 const withCaps = apiExplanations.findIndex((entry) => entry.caps.length > 1 && entry.path?.adapter === null);
 const vehicles = vehicleSlugs.map((slug) => site.json(`api/v1/_data/vehicles/${slug}.json`) as Vehicle);
 const chargers = chargerSlugs.map((slug) => site.json(`api/v1/_data/chargers/${slug}.json`) as Charger);
+/** Every network document, by slug. */
+const networkDocs = (site.json('api/v1/_data/networks.json') as NetworkList).networks.map(
+  ({ slug }) => site.json(`api/v1/_data/networks/${slug}.json`) as NetworkInfo,
+);
+const networkSources = networkDocs.flatMap((network) => [
+  ...network.sources,
+  ...network.regions.flatMap((region) => [
+    ...region.dc_sites_sources,
+    ...region.access_sources,
+    ...region.models.flatMap((model) => model.sources),
+  ]),
+]);
 const citedSources: Source[] = [
-  ...new Map(apiEdges.flatMap((edge) => edge.sources).map((source) => [source.id, source])).values(),
+  ...new Map(
+    [...apiEdges.flatMap((edge) => edge.sources), ...networkSources].map((source) => [source.id, source]),
+  ).values(),
 ].sort((a, b) => (a.id < b.id ? -1 : 1));
+const ids = (sources: readonly Source[]) => sources.map((source) => source.id);
+/** Each network in each region it operates in, as networks.ndjson holds it. */
+const networkLines = networkDocs.flatMap((network) =>
+  network.regions.map(({ dc_sites_sources, access_sources, models, ...region }) => ({
+    network: network.slug,
+    name: network.name,
+    note: network.note,
+    sources: ids(network.sources),
+    ...region,
+    dc_sites_sources: ids(dc_sites_sources),
+    access_sources: ids(access_sources),
+    models: models.map(({ url: _url, sources, ...model }) => ({ ...model, sources: ids(sources) })),
+  })),
+);
 const withSourceIds = (edge: Edge) => ({ ...edge, sources: edge.sources.map((source) => source.id) });
 const ndjson = (text: string) =>
   text
@@ -57,6 +86,10 @@ it('the fixture has what these tests need: several vehicles, chargers, regions a
   expect(apiExplanations).toHaveLength(apiEdges.length);
   expect([withMissing, withCaps].every((i) => i >= 0)).toBe(true);
   expect(wanted.figures.length).toBeGreaterThan(0);
+  // A network in two regions, a region with two models, and one with none on record.
+  expect(networkDocs.some((network) => network.regions.length > 1)).toBe(true);
+  expect(networkLines.some((line) => line.models.length > 1)).toBe(true);
+  expect(networkLines.some((line) => line.models.length === 0)).toBe(true);
 });
 
 describe('NDJSON', () => {
@@ -96,6 +129,18 @@ describe('NDJSON', () => {
 
   it('wanted.ndjson: the figures of /api/v1/wanted, a line each, most useful first', () => {
     expect(ndjson(exported('wanted.ndjson'))).toEqual(wanted.figures);
+  });
+
+  it('networks.ndjson: a line per network and region it operates in, its terms and models, sources by id', () => {
+    const text = exported('networks.ndjson');
+    expect(ndjson(text)).toEqual(networkLines);
+    expect(Object.keys(JSON.parse(text.split('\n')[0]!) as object).slice(0, 5)).toEqual([
+      'network',
+      'name',
+      'note',
+      'sources',
+      'region',
+    ]);
   });
 
   it('sources.ndjson: every source an edge cites, once, sorted by id, as the edges carry it', () => {
@@ -176,6 +221,39 @@ describe('CSV', () => {
         ].map(String),
       ),
     );
+  });
+
+  it('networks.csv: a row per network, region and model, or per network and region with no model on record', () => {
+    const [header, ...rows]: string[][] = parse(exported('networks.csv'));
+    expect(header!.slice(0, 3)).toEqual(['network', 'name', 'region']);
+    const column = (row: string[], name: string) => row[header!.indexOf(name)];
+    const expected = networkLines.flatMap((line) =>
+      (line.models.length ? line.models : [null]).map((model) => [
+        line.network,
+        line.region,
+        line.access,
+        line.access_brands.join(' '),
+        String(line.dc_sites ?? ''),
+        String(line.hardware_known),
+        model?.charger ?? '',
+        model?.sources.join(' ') ?? '',
+        model?.note ?? '',
+      ]),
+    );
+    const read = rows.map((row) =>
+      [
+        'network',
+        'region',
+        'access',
+        'access_brands',
+        'dc_sites',
+        'hardware_known',
+        'charger',
+        'charger_sources',
+        'charger_note',
+      ].map((name) => column(row, name)),
+    );
+    expect(read).toEqual(expected);
   });
 
   it('quotes a cell with a comma, a quote or a line break, so that it reads back whole', () => {
@@ -308,6 +386,38 @@ describe('dataset.sqlite, read with the sqlite3 command-line tool', () => {
     );
   });
 
+  it('holds the networks, their regions and their models, joined as the network documents give them', () => {
+    const [counts] = query(
+      'SELECT (SELECT count(*) FROM networks) AS networks, (SELECT count(*) FROM network_regions) AS regions, ' +
+        '(SELECT count(*) FROM network_models) AS models',
+    );
+    expect(counts).toEqual({
+      networks: networkDocs.length,
+      regions: networkLines.length,
+      models: networkLines.reduce((sum, line) => sum + line.models.length, 0),
+    });
+    const key = (row: Record<string, unknown>) =>
+      [row.network, row.region, row.charger ?? ''].map((value) => String(value)).join(' ');
+    const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) => (key(a) < key(b) ? -1 : 1);
+    const rows = query(
+      'SELECT r.network, r.region, r.access, r.hardware_known, m.charger, m.sources FROM network_regions r ' +
+        'LEFT JOIN network_models m USING (network, region)',
+    ).sort(byKey);
+    const expected = networkLines
+      .flatMap((line) =>
+        (line.models.length ? line.models : [null]).map((model) => ({
+          network: line.network,
+          region: line.region,
+          access: line.access,
+          hardware_known: line.hardware_known ? 1 : 0,
+          charger: model?.charger ?? null,
+          sources: model ? model.sources.join(' ') : null,
+        })),
+      )
+      .sort(byKey);
+    expect(rows).toEqual(expected);
+  });
+
   it('lists the wanted figures in the wanted table, ranked as /api/v1/wanted ranks them', () => {
     const rows = query('SELECT * FROM wanted ORDER BY rank');
     expect(rows).toHaveLength(wanted.count);
@@ -338,6 +448,12 @@ describe('dataset.sqlite, read with the sqlite3 command-line tool', () => {
     expect(references('edge_sources')).toEqual(['edge → edges.id', 'source → sources.id']);
     for (const table of ['edge_explain', 'edge_caps', 'edge_missing'])
       expect(references(table), table).toEqual(['edge → edges.id']);
+    expect(references('network_regions')).toEqual(['network → networks.slug']);
+    expect(references('network_models')).toEqual([
+      'charger → chargers.slug',
+      'network → network_regions.network',
+      'region → network_regions.region',
+    ]);
     expect(query('PRAGMA foreign_key_check')).toEqual([]);
     expect(query('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     const indexed = (name: string) => query(`PRAGMA index_info(${name})`).map((column) => column.name);

@@ -37,6 +37,9 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
   if (file === '404.html')
     return [
       route(`/api/v1/vehicles/no-such-vehicle`, 404),
+      route('/api/v1/networks/no-such-network', 404),
+      route('/api/v1/vehicles/no-such-vehicle/networks', 404),
+      route('/api/v1/vehicles/no-such-vehicle/networks', 404, 'region=GB'),
       route(`/api/v1/compatibility/${pair.vehicle}/no-such-charger`, 404, 'region=GB'),
       // Outside /api/ a path that names no file gets the 404 page too (no catch-all rule: docs/cdn.md).
       route('/no-such-page', 404),
@@ -54,6 +57,16 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
   if ((m = file.match(/^api\/v1\/_data\/vehicle-explain\/([a-z0-9-]+)\.json$/)))
     return [route(`/api/v1/vehicles/${m[1]}/explain`)];
   if (file === `${D}/wanted.json`) return [route('/api/v1/wanted')];
+  // Extension: charging networks (the list, whole and per region; a network; a vehicle's networks per region, and its
+  // default region's copy answering without ?region=).
+  if (file === `${D}/networks.json`) return [route('/api/v1/networks'), route('/api/v1/networks/', 200, 'x=1')];
+  if ((m = file.match(new RegExp(`^api/v1/_data/network-list/${REGION}\\.json$`))))
+    return [route('/api/v1/networks', 200, `region=${m[1]}`)];
+  if ((m = file.match(/^api\/v1\/_data\/networks\/([a-z0-9-]+)\.json$/))) return [route(`/api/v1/networks/${m[1]}`)];
+  if ((m = file.match(/^api\/v1\/_data\/vehicle-networks\/([a-z0-9-]+)\.json$/)))
+    return [route(`/api/v1/vehicles/${m[1]}/networks`)];
+  if ((m = file.match(new RegExp(`^api/v1/_data/vehicle-networks/${REGION}/([a-z0-9-]+)\\.json$`))))
+    return [route(`/api/v1/vehicles/${m[2]}/networks`, 200, `region=${m[1]}`)];
   if ((m = file.match(/^api\/v1\/_data\/chargers\/([a-z0-9-]+)\.json$/))) return [route(`/api/v1/chargers/${m[1]}`)];
   if ((m = file.match(/^api\/v1\/_data\/charger-compatibility\/([a-z0-9-]+)\.json$/)))
     return [route(`/api/v1/chargers/${m[1]}/compatibility`)];
@@ -83,7 +96,12 @@ export function publicRoutes(file: string, pair: { vehicle: string; charger: str
   if (file === RATE_LIMITED_DOC) return [route(`/${file}`)];
   if (file === GUARD_DOC) return [route(`/${D}/index.json`, 404), route(`/${NOT_FOUND_DOC}`, 404)];
   if (file === `${D}/errors/invalid_region.json`) {
-    const lists = [`/api/v1/vehicles/${pair.vehicle}/compatibility`, `/api/v1/chargers/${pair.charger}/compatibility`];
+    const lists = [
+      `/api/v1/vehicles/${pair.vehicle}/compatibility`,
+      `/api/v1/chargers/${pair.charger}/compatibility`,
+      `/api/v1/vehicles/${pair.vehicle}/networks`,
+      '/api/v1/networks',
+    ];
     return [`/api/v1/compatibility/${pair.vehicle}/${pair.charger}`, ...lists].flatMap((url) =>
       ['region=eu', 'region=ZZ', 'region=', 'region=gb'].map((query) => route(url, 200, query)),
     );

@@ -9,6 +9,9 @@ import {
   type ChargerConnectorRow,
   type ChargerRow,
   type ConnectorEntry,
+  type NetworkChargerRow,
+  type NetworkRegionRow,
+  type NetworkRow,
   type ObservationRow,
   type PlatformMemberRow,
   type PlatformRow,
@@ -322,4 +325,34 @@ export const platformMember = builder<PlatformMemberRow>({
   model_year_from: null,
   model_year_to: null,
   source: ['member-press'],
+});
+
+/** A network, "test-net", citing "network-press". */
+export const network = builder<NetworkRow>({
+  slug: 'test-net',
+  name: 'Test Net',
+  source: ['network-press'],
+  note: null,
+});
+
+/** The test network in the EU, open to any EV, no site count, citing "network-press" for its terms. */
+export const networkRegion = builder<NetworkRegionRow>({
+  network: 'test-net',
+  region: 'EU',
+  dc_sites: null,
+  dc_sites_as_of: null,
+  dc_sites_source: [],
+  access: 'open',
+  access_brands: [],
+  access_source: ['network-press'],
+  note: null,
+});
+
+/** The test network runs the test HPC in the EU, citing "network-press". */
+export const networkLink = builder<NetworkChargerRow>({
+  network: 'test-net',
+  region: 'EU',
+  charger: 'test-hpc-350',
+  source: ['network-press'],
+  note: null,
 });

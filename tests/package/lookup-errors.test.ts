@@ -1,7 +1,7 @@
 // The package's lookups refuse an argument they cannot use with an error that names its type and at most its first 100
 // characters (issue 38: a 50 MB region was repeated whole in the RangeError, a Symbol slug gave a bare TypeError).
 import { describe, expect, it } from 'vitest';
-import { describeArgument, documentLookup, edgeLookups } from '../../build/package/runtime/lookups.ts';
+import { describeArgument, documentLookup, edgeLookups, networkLookups } from '../../build/package/runtime/lookups.ts';
 
 const lookups = edgeLookups({
   vehicles: [{ slug: 'volt-a' }],
@@ -75,5 +75,41 @@ describe('the lookups refuse what they cannot use, naming it briefly', () => {
     expect(lookups.compatibility('volt-a', 'amp-hpc', 'NA')).toBeUndefined();
     expect(vehicle('no-such')).toBeUndefined();
     expect(lookups.chargersFor('volt-a', 'EU')).toEqual({ slug: 'volt-a', chargers: [] });
+  });
+});
+
+describe('the network lookups refuse what they cannot use as the others do', () => {
+  const networks = networkLookups({
+    networks: [],
+    vehicleNetworks: [],
+    defaultRegions: {},
+    vehicleAliases: {},
+    regions: ['EU', 'NA'],
+  });
+
+  it('a slug that is not a string: a TypeError naming its type', () => {
+    expect(thrown(() => networks.network(7 as unknown as string))).toEqual({
+      name: 'TypeError',
+      message: 'slug must be a slug (a string), got number 7',
+    });
+    expect(thrown(() => networks.networksFor(null as unknown as string))).toEqual({
+      name: 'TypeError',
+      message: 'vehicle must be a slug (a string), got null',
+    });
+  });
+
+  it('a region the API does not know: a RangeError naming at most its first 100 characters', () => {
+    const error = thrown(() => networks.networks(HUGE as 'EU'));
+    expect(error.name).toBe('RangeError');
+    expect(error.message).toBe(
+      `invalid_region: region must be one of EU, NA, got string "${'x'.repeat(100)}"… (${HUGE.length} characters)`,
+    );
+    expect(thrown(() => networks.networksFor('volt-a', 'gb' as 'EU')).name).toBe('RangeError');
+  });
+
+  it('answers 404s with undefined and an empty list where nothing is on record', () => {
+    expect(networks.network('no-such')).toBeUndefined();
+    expect(networks.networksFor('volt-a')).toBeUndefined();
+    expect(networks.networks('NA')).toEqual({ count: 0, networks: [] });
   });
 });

@@ -3,7 +3,7 @@
 // the bytes the HTTP API serves (a retired slug too). Packing the same release twice gives the same tarball.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import esbuild from 'esbuild';
@@ -158,11 +158,19 @@ console.log(JSON.stringify(calls.map(answer)));
                   ? ['compatibility', parts[2]!, parts[3]!, parts[1]!]
                   : parts[0] === 'vehicle-explain'
                     ? ['explainFor', parts[1]!]
-                    : file === 'index.json'
-                      ? ['info']
-                      : file === 'wanted.json'
-                        ? ['wanted']
-                        : null;
+                    : parts[0] === 'vehicle-networks'
+                      ? ['networksFor', parts.at(-1)!, ...parts.slice(1, -1)]
+                      : parts[0] === 'networks' && parts.length === 2
+                        ? ['network', parts[1]!]
+                        : file === 'networks.json'
+                          ? ['networks']
+                          : parts[0] === 'network-list'
+                            ? ['networks', parts[1]!]
+                            : file === 'index.json'
+                              ? ['info']
+                              : file === 'wanted.json'
+                                ? ['wanted']
+                                : null;
       if (!lookup) continue;
       calls.push(lookup);
       expected.push(readFileSync(path.join(dataDir, file), 'utf8').trimEnd());
@@ -171,6 +179,11 @@ console.log(JSON.stringify(calls.map(answer)));
     expect(calls.filter(([fn]) => fn === 'compatibility').length).toBeGreaterThan(20);
     expect(calls.filter(([fn]) => fn === 'explainFor').length).toBeGreaterThan(3);
     expect(calls.some(([fn]) => fn === 'wanted')).toBe(true);
+    // Networks: the list (whole and per region), each network, a vehicle's networks with and without a region.
+    expect(calls.filter(([fn]) => fn === 'networks').length).toBe(5);
+    expect(calls.filter(([fn]) => fn === 'network').length).toBeGreaterThan(2);
+    expect(calls.some(([fn, , region]) => fn === 'networksFor' && region === undefined)).toBe(true);
+    expect(calls.some(([fn, , region]) => fn === 'networksFor' && region === 'NA')).toBe(true);
     expect(call(calls)).toEqual(expected);
   });
 
@@ -215,5 +228,24 @@ console.log(JSON.stringify(calls.map(answer)));
         ['vehiclesFor', 'no-such-charger', 'ZZ'],
       ]),
     ).toEqual([eu.trimEnd(), 'null', 'null', 'null', 'RangeError', 'RangeError']);
+  });
+
+  it('answer the network lookups as the API does: 404s as undefined, a bad region refused', () => {
+    const regions = (slug: string) =>
+      readdirSync(path.join(root, 'public/api/v1/_data/vehicle-networks')).filter((region) =>
+        existsSync(path.join(root, `public/api/v1/_data/vehicle-networks/${region}/${slug}.json`)),
+      );
+    const absent = ['EU', 'TR', 'NA', 'GB'].find((region) => !regions(NEW).includes(region))!;
+    expect(absent).toBeDefined();
+    expect(
+      call([
+        ['network', 'no-such-network'],
+        ['network', 'Amp-Net'],
+        ['networksFor', 'no-such-car'],
+        ['networksFor', NEW, absent],
+        ['networksFor', NEW, 'eu'],
+        ['networks', 'ZZ'],
+      ]),
+    ).toEqual(['null', 'null', 'null', 'null', 'RangeError', 'RangeError']);
   });
 });

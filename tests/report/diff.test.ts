@@ -47,7 +47,44 @@ describe('npm run diff', () => {
       '    volt-a-400-2024 × amp-hpc-350 (GB): ok, 150 kW',
       '  kW volt-a-400-2024 × amp-hpc-350 (EU): 150 → 120',
       '',
+      'Networks: 0 added, 0 removed, 0 links added, 0 links removed, 0 access terms changed, 1 vehicle answers changed',
+      '  volt-a-400-2024 at amp-net (EU): ok 150 kW (amp-hpc-350) / limited 50 kW (amp-dc-50) → ' +
+        'ok 120 kW (amp-hpc-350) / limited 50 kW (amp-dc-50)',
+      '',
     ]);
+  });
+
+  it('reports network changes: a network removed, links added and removed, access terms changed, answers moved', async () => {
+    const root = copyFixture();
+    git(root, 'init', '-q', '-b', 'main');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'base');
+    editData(root, 'networks.csv', (t) => t.replace(/^quiet-net,.*\n/m, ''));
+    editData(root, 'network_regions.csv', (t) =>
+      t.replace(/^quiet-net,.*\n/m, '').replace('bolt-net,EU,,,,partly-open,Fixture,', 'bolt-net,EU,,,,open,,'),
+    );
+    editData(root, 'network_chargers.csv', (t) =>
+      t
+        .replace('amp-net,EU,amp-dc-50,fixture-spec,older sites\n', '')
+        .replace('bolt-net,EU,bolt-super-250,', 'bolt-net,EU,amp-hpc-350,fixture-spec,\nbolt-net,EU,bolt-super-250,'),
+    );
+    const result = await runCli('diff', ['HEAD', '--root', root]);
+    expect(result.stderr).toBe('');
+    const lines = result.stdout.split('\n');
+    const at = lines.findIndex((line) => line.startsWith('Networks: '));
+    expect(lines[at]).toMatch(
+      /^Networks: 0 added, 1 removed, 1 links added, 1 links removed, 1 access terms changed, [1-9]\d* vehicle answers changed$/,
+    );
+    expect(lines.slice(at + 1, at + 5)).toEqual([
+      '  removed quiet-net',
+      '  link added: bolt-net runs amp-hpc-350 in EU',
+      '  link removed: amp-net runs amp-dc-50 in EU',
+      '  access bolt-net (EU): partly-open (Fixture) → open',
+    ]);
+    // amp-net's worst in EU was its 50 kW model, gone now: its best is its worst.
+    expect(lines.slice(at + 5).join('\n')).toMatch(
+      /at amp-net \(EU\): ok 150 kW \(amp-hpc-350\) \/ limited 50 kW \(amp-dc-50\) → ok 150 kW \(amp-hpc-350\) \/ ok 150 kW \(amp-hpc-350\)/,
+    );
   });
 
   it('a ref whose data/ no longer passes the checks is named, with its first problem', async () => {

@@ -177,6 +177,47 @@ describe('extensions (v1.3): a vehicle’s explain document and the wanted list,
   });
 });
 
+describe('extension: charging networks, with the API’s headers, ?region= as on the lists', () => {
+  const running = useServer(() => site);
+  it.each([
+    ['/api/v1/networks', 200, `${D}/networks.json`],
+    ['/api/v1/networks/', 200, `${D}/networks.json`],
+    ['/api/v1/networks?region=NA', 200, `${D}/network-list/NA.json`],
+    ['/api/v1/networks?region=eu', 400, 'invalid_region'],
+    ['/api/v1/networks?region=', 400, 'invalid_region'],
+    ['/api/v1/networks/amp-net', 200, `${D}/networks/amp-net.json`],
+    ['/api/v1/networks/amp-net?region=XX', 200, `${D}/networks/amp-net.json`],
+    ['/api/v1/networks/no-such-network', 404, 'not_found'],
+    ['/api/v1/networks/AMP-NET', 404, 'not_found'],
+    [`/api/v1/vehicles/${VA}/networks`, 200, `${D}/vehicle-networks/EU/${VA}.json`],
+    [`/api/v1/vehicles/${VA}/networks?region=GB`, 200, `${D}/vehicle-networks/GB/${VA}.json`],
+    [`/api/v1/vehicles/${VD}/networks`, 200, `${D}/vehicle-networks/NA/${VD}.json`],
+    [`/api/v1/vehicles/${VA}/networks?region=NA`, 404, 'not_found'],
+    [`/api/v1/vehicles/${VA}/networks?region=gb`, 400, 'invalid_region'],
+    ['/api/v1/vehicles/no-such-vehicle/networks', 404, 'not_found'],
+    [`/api/v1/chargers/${HPC}/networks`, 404, 'not_found'],
+  ] as Case[])('GET %s → %i %s', async (path, status, expected) => {
+    const res = await rawRequest({ port: running.server.port, path });
+    expectApiHeaders(res);
+    await expectBody(res, status, expected);
+  });
+
+  it("answers a vehicle's networks from its edges: the best and the worst model of each network, and its region", async () => {
+    const res = await rawRequest({ port: running.server.port, path: `/api/v1/vehicles/${VA}/networks` });
+    const document = JSON.parse(res.body) as {
+      region: string;
+      networks: { network: string; best: { url: string; kw: number } | null; worst: { url: string } | null }[];
+    };
+    expect(document.region).toBe('EU');
+    expect(document.networks.map((n) => n.network)).toEqual(['amp-net', 'bolt-net']);
+    const amp = document.networks[0]!;
+    expect(amp.best!.url).toBe(`/api/v1/compatibility/${VA}/${HPC}`);
+    expect(amp.worst!.url).toBe(`/api/v1/compatibility/${VA}/amp-dc-50`);
+    const edge = site.json(`${D}/edges/EU/${VA}/${HPC}.json`) as { kw: number };
+    expect(amp.best!.kw).toBe(edge.kw);
+  });
+});
+
 describe('methods: HEAD, OPTIONS (CORS preflight), and 405 for the others', () => {
   const running = useServer(() => site);
   const budget = new ClientBudget();

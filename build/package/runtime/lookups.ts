@@ -2,6 +2,7 @@
 // the release's JSON without a request. No imports at run time (the package has no dependencies); indexes are built
 // on first use, and every answer is a fresh copy that the caller may change.
 import type { Explain, Wanted } from '../../api/explain-schemas.ts';
+import type { NetworkInfo, NetworkList, VehicleNetworks } from '../../api/network-schemas.ts';
 import type { ChargerCompatibility, Edge, Source, VehicleCompatibility } from '../../api/schemas.ts';
 
 export type Region = Edge['region'];
@@ -207,5 +208,71 @@ export function explainLookups(data: ExplainData): ExplainLookups {
       return entries === undefined ? undefined : { slug, edges: structuredClone(entries) };
     },
     wanted: () => structuredClone(data.wanted),
+  };
+}
+
+export interface NetworkData {
+  /** Every network's document, by slug. */
+  networks: readonly NetworkInfo[];
+  /** Every vehicle networks document, one per vehicle and region it is on sale in (by vehicle, then region). */
+  vehicleNetworks: readonly VehicleNetworks[];
+  /** Vehicle slug → the region GET /api/v1/vehicles/{slug}/networks answers without ?region=. */
+  defaultRegions: Readonly<Record<string, Region>>;
+  vehicleAliases: Aliases;
+  regions: readonly Region[];
+}
+
+export interface NetworkLookups {
+  /** Every charging network, or those operating in a region, as GET /api/v1/networks[?region=R] answers it. */
+  networks(region?: Region): NetworkList;
+  /** A network's document, as GET /api/v1/networks/{slug} answers it; undefined where the API answers 404. */
+  network(slug: string): NetworkInfo | undefined;
+  /**
+   * What each network in a region gives the vehicle (best and worst answer among its models), as GET
+   * /api/v1/vehicles/{slug}/networks[?region=R] answers it (without a region, the vehicle's default region);
+   * undefined where the API answers 404 (an unknown vehicle, or a region it is not on sale in).
+   */
+  networksFor(vehicle: string, region?: Region): VehicleNetworks | undefined;
+}
+
+/** The network lookups (extension). A region the API does not know throws a RangeError (400). */
+export function networkLookups(data: NetworkData): NetworkLookups {
+  let bySlug: Map<string, NetworkInfo> | undefined;
+  let byVehicle: Map<string, VehicleNetworks> | undefined;
+  const checked = (region: Region | undefined): Region | undefined => {
+    if (region === undefined || data.regions.includes(region)) return region;
+    const message = `invalid_region: region must be one of ${data.regions.join(', ')}, got ${describeArgument(region)}`;
+    throw typeof region === 'string' ? new RangeError(message) : new TypeError(message);
+  };
+  return {
+    networks(region) {
+      const only = checked(region);
+      const networks = data.networks
+        .filter((network) => only === undefined || network.regions.some((r) => r.region === only))
+        .map((network) => ({
+          slug: network.slug,
+          name: network.name,
+          regions: network.regions.map((r) => r.region),
+          url: `/api/v1/networks/${network.slug}`,
+        }));
+      return { count: networks.length, networks };
+    },
+    network(slug) {
+      slugArgument('slug', slug);
+      bySlug ??= new Map(data.networks.map((network) => [network.slug, network]));
+      const found = bySlug.get(slug);
+      return found === undefined ? undefined : structuredClone(found);
+    },
+    networksFor(vehicle, region) {
+      slugArgument('vehicle', vehicle);
+      const only = checked(region);
+      const slug = data.vehicleAliases[vehicle] ?? vehicle;
+      byVehicle ??= new Map(
+        data.vehicleNetworks.map((document) => [pairKey(document.slug, '', document.region), document]),
+      );
+      const answered = only ?? data.defaultRegions[slug];
+      const found = answered === undefined ? undefined : byVehicle.get(pairKey(slug, '', answered));
+      return found === undefined ? undefined : structuredClone(found);
+    },
   };
 }
