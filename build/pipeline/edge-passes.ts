@@ -155,12 +155,13 @@ export function writeVehicleNetworks(
   const home = defaultNetworkRegion(context.data, vehicle);
   for (const region of networkRegionsOf(context.data, vehicle.slug)) {
     const document = vehicleNetworksDocument(context.data, vehicle, region, (charger) => edgeOf(charger, region));
-    const at = owners.flatMap((owner) => [
-      layout.vehicleNetworks(owner, region),
-      ...(region === home ? [layout.vehicleNetworks(owner)] : []),
-    ]);
-    emit(context, apiFile(at[0]!, 'vehicle-networks', document), at.slice(1));
-    for (const path of at) written.add(path);
+    // The region's document, and the default region's again at the path without a region: two documents of the API.
+    for (const paths of [owners.map((owner) => layout.vehicleNetworks(owner, region))].concat(
+      region === home ? [owners.map((owner) => layout.vehicleNetworks(owner))] : [],
+    )) {
+      emit(context, apiFile(paths[0]!, 'vehicle-networks', document), paths.slice(1));
+      for (const path of paths) written.add(path);
+    }
   }
   return written;
 }

@@ -19,7 +19,7 @@ import { copyFixture, treeDigest } from '../helpers/fixture.ts';
 
 const LEDGER = 'data/ledger';
 const PASS_FILES =
-  /^api\/v1\/_data\/(vehicles|chargers|edges|vehicle-compatibility|vehicle-explain|charger-compatibility)\//;
+  /^api\/v1\/_data\/(vehicles|chargers|edges|vehicle-compatibility|vehicle-explain|vehicle-networks|charger-compatibility)\//;
 
 /** The context a build gives its full pass over the fixture copy at `root`, writing a first build of `publicDir`. */
 function passContext(root: string, publicDir: string): PassContext {
