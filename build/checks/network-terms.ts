@@ -32,12 +32,15 @@ export const networkTerms: TableCheck = {
         report(row.at('access_brands'), 'access is open (any EV): leave access_brands empty');
       if (access !== 'open' && access_brands.length === 0)
         report(row.at('access_brands'), `access is ${access}: name the brands the network admits everywhere`);
+      // Read against every vehicle row: dropped when the schema rejected some (a brand may be on a rejected row).
       for (const brand of access_brands)
         if (!brands.has(brand))
-          report(
-            row.at('access_brands'),
-            `brand "${brand}" is not a brand of data/vehicles.csv (spell it as vehicles.csv does)`,
-          );
+          problems.push({
+            ...row.at('access_brands'),
+            check: NAME,
+            message: `brand "${brand}" is not a brand of data/vehicles.csv (spell it as vehicles.csv does)`,
+            needsEveryRow: true,
+          });
     }
     return problems;
   },

@@ -156,6 +156,12 @@ describe('a data change, from edit to release', () => {
         .filter((line) => !line.includes(',amp-dc-50,'))
         .join('\n'),
     );
+    editData(root, 'network_chargers.csv', (t) =>
+      t
+        .split('\n')
+        .filter((line) => !line.includes(',amp-dc-50,'))
+        .join('\n'),
+    );
     // A published slug never disappears: the release refuses until an alias keeps it answering.
     expect((await runCli('release', ['--root', root, '--date', '2026-03-01'])).stderr).toContain(
       '[published-slugs] charger "amp-dc-50" was published',
