@@ -32,6 +32,8 @@ export function dataDigest(data: Dataset): string {
     ['chargerConnectors', [...data.chargerConnectors.values()].flatMap((regions) => [...regions.values()].flat())],
     ['observations', [...data.observations.values()]],
     ['aliases', data.aliases],
+    // Published documents of their own (the vehicles already carry their platforms' facts).
+    ['networks', data.networks],
   ];
   for (const [name, rows] of tables) hash.update(`${name}\0${JSON.stringify(rows)}\0`);
   return hash.digest('hex').slice(0, 16);
