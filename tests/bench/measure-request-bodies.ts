@@ -3,7 +3,7 @@
 // memory grew at its peak (the server never stores a request body: it answers 405 and closes).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { postLarge } from '../helpers/large-body.ts';
 import type { Figures } from './figures.ts';
 import { RUN_TYPESCRIPT } from './measure-builds.ts';
 
@@ -13,35 +13,6 @@ function memory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
     .split('\n')
     .find((l) => l.startsWith(`${field}:`));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) * 1024;
-}
-
-/** POSTs a body of `bytes`, honouring back-pressure, until all is sent or the server closes; resolves with the status. */
-function postLarge(port: number, bytes: number, localAddress: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ port, host: '127.0.0.1', localAddress });
-    const chunk = Buffer.alloc(1 << 16, 120);
-    let sent = 0;
-    let status = 0;
-    socket.on('data', (data: Buffer) => {
-      status ||= Number(data.toString('latin1').split(' ')[1]);
-    });
-    const pump = () => {
-      while (sent < bytes) {
-        sent += chunk.length;
-        if (!socket.write(chunk)) return void socket.once('drain', pump);
-      }
-      socket.end();
-      socket.once('finish', () => socket.destroy());
-    };
-    socket.on('connect', () => {
-      socket.write(`POST /api/v1 HTTP/1.1\r\nHost: x\r\nContent-Length: ${bytes}\r\n\r\n`);
-      pump();
-    });
-    socket.on('error', (error: NodeJS.ErrnoException) =>
-      status && ['EPIPE', 'ECONNRESET'].includes(error.code ?? '') ? resolve(status) : reject(error),
-    );
-    socket.on('close', () => resolve(status));
-  });
 }
 
 export async function measureRequestBodies(figures: Figures, projectRoot: string, port = 18104): Promise<void> {
@@ -62,7 +33,7 @@ export async function measureRequestBodies(figures: Figures, projectRoot: string
     const grew = memory(child.pid!, 'VmHWM') - before;
     figures.report(
       "four concurrent 128 MiB POSTs: the server's peak RSS growth",
-      `${(grew / 1e6).toFixed(1)} MB (answers ${statuses.join(', ')})`,
+      `${(grew / 1e6).toFixed(1)} MB (answers ${statuses.map(({ status }) => status).join(', ')})`,
       { atMost: 50e6, actual: grew, text: 'target ≤ 50 MB' },
     );
   } finally {
