@@ -1,18 +1,30 @@
-// networks.csv's rows: one per network × region × charger model it runs there, or one per network × region where no
-// model is on record (the model's cells empty); sources as their ids joined by a space, as the data files join them.
+// A network's cells in one region, as networks.csv and dataset.sqlite's network_regions write them (lists joined by a
+// space), and networks.csv's rows: one per network × region × charger model it runs there, or one per network × region
+// where no model is on record (the model's cells empty).
 import type { ExportedNetwork } from './release-tree.ts';
+
+/** The terms of a network in one region, by column: the one list both exports take their columns from. */
+export const NETWORK_REGION_CELLS = {
+  dc_sites: (network: ExportedNetwork) => network.dc_sites,
+  dc_sites_as_of: (network: ExportedNetwork) => network.dc_sites_as_of,
+  dc_sites_sources: (network: ExportedNetwork) => network.dc_sites_sources.join(' '),
+  access: (network: ExportedNetwork) => network.access,
+  access_brands: (network: ExportedNetwork) => network.access_brands.join(' '),
+  access_sources: (network: ExportedNetwork) => network.access_sources.join(' '),
+} as const;
+
+const REGION_COLUMNS = Object.keys(NETWORK_REGION_CELLS) as (keyof typeof NETWORK_REGION_CELLS)[];
+
+/** A network's terms in one region, in REGION_COLUMNS' order (null where a figure is not on record). */
+export const networkRegionCells = (network: ExportedNetwork): (string | number | null)[] =>
+  REGION_COLUMNS.map((column) => NETWORK_REGION_CELLS[column](network));
 
 /** The columns of networks.csv. */
 export const NETWORK_COLUMNS = [
   'network',
   'name',
   'region',
-  'dc_sites',
-  'dc_sites_as_of',
-  'dc_sites_sources',
-  'access',
-  'access_brands',
-  'access_sources',
+  ...REGION_COLUMNS,
   'hardware_known',
   'charger',
   'charger_name',
@@ -26,12 +38,7 @@ export function networkRows(network: ExportedNetwork): (string | number)[][] {
     network.network,
     network.name,
     network.region,
-    network.dc_sites ?? '',
-    network.dc_sites_as_of ?? '',
-    network.dc_sites_sources.join(' '),
-    network.access,
-    network.access_brands.join(' '),
-    network.access_sources.join(' '),
+    ...networkRegionCells(network).map((cell) => cell ?? ''),
     String(network.hardware_known),
   ];
   if (network.models.length === 0) return [[...head, '', '', '', '']];

@@ -1,6 +1,7 @@
 // dataset.sqlite's network tables (extension): networks (one row each), network_regions (its terms and DC site count
 // per region) and network_models (the charger models it runs per region), sources as their ids joined by a space.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { NETWORK_REGION_CELLS, networkRegionCells } from './network-rows.ts';
 import type { ExportedNetwork } from './release-tree.ts';
 
 /** The tables, in the order of sqlite_schema (after the explain tables). */
@@ -26,12 +27,7 @@ export function insertNetworks(db: DatabaseSync, networks: readonly ExportedNetw
   const region = insert(db, 'network_regions', [
     'network',
     'region',
-    'dc_sites',
-    'dc_sites_as_of',
-    'dc_sites_sources',
-    'access',
-    'access_brands',
-    'access_sources',
+    ...Object.keys(NETWORK_REGION_CELLS),
     'hardware_known',
     'hardware_note',
   ]);
@@ -40,18 +36,7 @@ export function insertNetworks(db: DatabaseSync, networks: readonly ExportedNetw
   for (const row of networks) {
     if (row.network !== previous) network.run(row.network, row.name, row.note, row.sources.join(' '));
     previous = row.network;
-    region.run(
-      row.network,
-      row.region,
-      row.dc_sites,
-      row.dc_sites_as_of,
-      row.dc_sites_sources.join(' '),
-      row.access,
-      row.access_brands.join(' '),
-      row.access_sources.join(' '),
-      row.hardware_known ? 1 : 0,
-      row.hardware_note,
-    );
+    region.run(row.network, row.region, ...networkRegionCells(row), row.hardware_known ? 1 : 0, row.hardware_note);
     for (const m of row.models) model.run(row.network, row.region, m.charger, m.sources.join(' '), m.note);
   }
 }
