@@ -1,17 +1,9 @@
 // What `npm run mirror` owns on disk, and how it knows: <folder> is a link to <folder>.versions/<id>/, and
 // <folder>.versions/ holds the command's marker file. The command replaces or deletes nothing else, and never follows
 // a link out of that tree: a folder it does not recognise as its own is refused before anything is touched.
-import {
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { swapLink } from '../infra/link-swap.ts';
 import { SUMS_FILE } from '../write/bundle.ts';
 import { MirrorError } from './download.ts';
 
@@ -112,15 +104,11 @@ export function removeVersion(mirror: MirrorFolder, version: string): void {
 
 /** Points the folder at `version` in one rename (the old version serves until then); refuses if the folder changed. */
 export function swapIn(mirror: MirrorFolder, version: string): void {
-  const link = path.join(mirror.versions, `.link-${process.pid}`);
-  if (lstat(link)) rmSync(link);
-  symlinkSync(path.join(path.basename(mirror.versions), path.basename(version)), link);
-  const now = lstat(mirror.folder);
-  if (now ? !now.isSymbolicLink() : mirror.current !== null) {
-    rmSync(link);
-    throw new MirrorError(`${mirror.folder} changed while the mirror was updated: nothing was swapped (run again)`);
-  }
-  renameSync(link, mirror.folder);
+  swapLink(mirror.folder, mirror.versions, version, () => {
+    const now = lstat(mirror.folder);
+    if (now ? !now.isSymbolicLink() : mirror.current !== null)
+      throw new MirrorError(`${mirror.folder} changed while the mirror was updated: nothing was swapped (run again)`);
+  });
 }
 
 /** The folder of the download in progress (created on demand), emptied of all but `keep`. */

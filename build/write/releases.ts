@@ -1,19 +1,10 @@
 // The release folders behind public/: public is a link to .public-releases/<id>/, a build fills a new folder (hard links
 // of the previous release's files, then its own changes) and switches the link with one rename(), so public/ is always
 // one complete release. Older folders and what killed builds left in .public-releases/ are deleted as a build starts.
-import {
-  linkSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  copyFileSync,
-} from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { swapLink } from '../infra/link-swap.ts';
 import { threadAnswer } from '../infra/thread-answer.ts';
 import { faultPoint } from './fault-points.ts';
 import type { ReleaseTask } from './release-thread.ts';
@@ -138,11 +129,7 @@ export function linkTree(from: string, to: string): void {
 
 /** Points public at `release` with one rename() of a fresh link over it: a reader sees the old or the new release. */
 export function swapTo(publicDir: string, release: string): void {
-  const releases = releasesDir(publicDir);
-  const link = path.join(releases, `.link-${process.pid}`);
-  rmSync(link, { force: true });
-  symlinkSync(path.join(path.basename(releases), path.basename(release)), link);
-  renameSync(link, publicDir);
+  swapLink(publicDir, releasesDir(publicDir), release);
   faultPoint('swapped');
 }
 

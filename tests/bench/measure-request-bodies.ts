@@ -27,13 +27,22 @@ export async function measureRequestBodies(figures: Figures, projectRoot: string
       child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
     });
     // One small POST first, so that the code paths are loaded before the baseline is read.
-    await postLarge(port, 1 << 20, '127.0.4.9');
+    await postLarge(port, 1 << 20, '127.0.4.9').catch(() => undefined);
     const before = memory(child.pid!, 'VmRSS');
-    const statuses = await Promise.all([1, 2, 3, 4].map((n) => postLarge(port, 128 << 20, `127.0.4.${n}`)));
+    // A client still sending when the server's lingering close ends may get a reset before it reads the 405: reported
+    // as such, the memory figure stands either way.
+    const statuses = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        postLarge(port, 128 << 20, `127.0.4.${n}`).then(
+          ({ status }) => String(status),
+          (error: NodeJS.ErrnoException) => error.code ?? 'error',
+        ),
+      ),
+    );
     const grew = memory(child.pid!, 'VmHWM') - before;
     figures.report(
       "four concurrent 128 MiB POSTs: the server's peak RSS growth",
-      `${(grew / 1e6).toFixed(1)} MB (answers ${statuses.map(({ status }) => status).join(', ')})`,
+      `${(grew / 1e6).toFixed(1)} MB (answers ${statuses.join(', ')})`,
       { atMost: 50e6, actual: grew, text: 'target ≤ 50 MB' },
     );
   } finally {
