@@ -16,7 +16,8 @@ export const NGINX_LIMITS = [
   'X-RateLimit-Remaining and X-RateLimit-Reset are not sent: nginx cannot count requests per client in a header without a scripting module (njs or Lua).',
   `The limit is approximated by limit_req (${RATE_LIMIT} requests a minute per address, a burst of ${RATE_LIMIT}): ` +
     `a leaky bucket, not the API's fixed 60-second window, and per address, not per IPv6 /64.`,
-  "A request nginx itself refuses (bad percent-encoding, an oversized header, dot segments that climb above the root such as /%2e%2e/x) gets nginx's own 400 or 431 page, not the JSON error or the site's 404 page.",
+  'A request nginx itself refuses (bad percent-encoding, an oversized header, dot segments that climb above the ' +
+    "root such as /%2e%2e/x) gets nginx's own 400 or 431 page, not the JSON error or the site's 404 page.",
   'Query parameters are compared as sent (percent-encoded), where the CDN decodes them first.',
 ];
 
