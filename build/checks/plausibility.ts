@@ -44,7 +44,7 @@ export const plausibility: TableCheck = {
       if (v.max_dc_kw_oem !== null && v.max_ac_kw_oem !== null && v.max_dc_kw_oem <= v.max_ac_kw_oem) {
         report(row.at('max_dc_kw_oem'), `peak DC ${v.max_dc_kw_oem} kW is not above on-board AC ${v.max_ac_kw_oem} kW`);
       }
-      if (v.boost_dc_kw !== null && v.max_dc_kw_oem !== null && v.boost_dc_kw > v.max_dc_kw_oem) {
+      if (typeof v.boost_dc_kw === 'number' && v.max_dc_kw_oem !== null && v.boost_dc_kw > v.max_dc_kw_oem) {
         report(row.at('boost_dc_kw'), `boost ${v.boost_dc_kw} kW is above the peak DC ${v.max_dc_kw_oem} kW`);
       }
     }

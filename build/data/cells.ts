@@ -78,6 +78,21 @@ function numberCell(options: NumberOptions, optional: boolean) {
   });
 }
 
+/**
+ * Empty (null), `word` (a fact whose figure no source states, e.g. boost_dc_kw "yes": has a boost path, power not
+ * stated), or a number as optionalNumber reads it.
+ */
+export function optionalNumberOr<const W extends string>(word: W, options: NumberOptions) {
+  const number = numberCell(options, true);
+  return textCell.transform((raw, ctx): number | W | null => {
+    if (raw.trim() === word) return word;
+    const parsed = number.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: `${issue.message} (or ${word})` });
+    return z.NEVER;
+  });
+}
+
 export const requiredNumber = (options: NumberOptions) => numberCell(options, false).pipe(z.number());
 export const optionalNumber = (options: NumberOptions) => numberCell(options, true);
 

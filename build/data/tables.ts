@@ -8,6 +8,7 @@ import {
   oneOf,
   optionalDate,
   optionalNumber,
+  optionalNumberOr,
   optionalOneOf,
   optionalText,
   requiredNumber,
@@ -61,9 +62,10 @@ export const vehicleColumns = z.object({
     max_dc_kw_oem: optionalNumber({ min: 1, max: 1000, unit: 'kW' }).describe(
       "Manufacturer's peak DC charging power in kW; empty when the variant has no DC charging or it is not published.",
     ),
-    boost_dc_kw: optionalNumber({ min: 0, max: 1000, unit: 'kW' }).describe(
+    boost_dc_kw: optionalNumberOr('yes', { min: 0, max: 1000, unit: 'kW' }).describe(
       'For vehicles above 500 V: peak DC kW on a charger whose maximum output voltage is below the pack voltage ' +
-        '(on-board boost or inverter boost); 0 = cannot charge there; empty = unknown.',
+        '(an on-board booster, the inverter as a boost converter, a pack split in halves); 0 = cannot charge there; ' +
+        'yes = can, power not stated; empty = unknown.',
     ),
     max_ac_kw_oem: optionalNumber({ min: 1, max: 50, unit: 'kW' }).describe(
       "On-board AC charger's peak power in kW for this market.",

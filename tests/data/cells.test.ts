@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { SLUG_MAX_LENGTH } from '../../build/core/vocabulary.ts';
-import { list, oneOf, optionalNumber, optionalText, requiredNumber, slug, text } from '../../build/data/cells.ts';
+import { list, oneOf, optionalNumber, optionalNumberOr, optionalText, requiredNumber, slug, text } from '../../build/data/cells.ts';
 import { BIDIRECTIONAL_MODES } from '../../build/core/vocabulary.ts';
 
 /** The parsed value, or the list of issue messages. */
@@ -96,6 +96,22 @@ describe('requiredNumber() and optionalNumber()', () => {
   it('reports an empty required cell as required, naming the kind of number', () => {
     expect(parse(year, '')).toEqual({ errors: ['is required (a whole number)'] });
     expect(parse(requiredNumber({ min: 1, max: 5 }), null)).toEqual({ errors: ['is required (a number)'] });
+  });
+});
+
+describe('optionalNumberOr()', () => {
+  const boost = optionalNumberOr('yes', { min: 0, max: 1000, unit: 'kW' });
+
+  it('reads empty, the word, or a number', () => {
+    expect(parse(boost, '')).toEqual({ ok: null });
+    expect(parse(boost, ' yes ')).toEqual({ ok: 'yes' });
+    expect(parse(boost, '0')).toEqual({ ok: 0 });
+    expect(parse(boost, '135')).toEqual({ ok: 135 });
+  });
+
+  it("names the word beside the number's own error", () => {
+    expect(parse(boost, 'Yes')).toEqual({ errors: ['must be a number, got "Yes" (or yes)'] });
+    expect(parse(boost, '1001')).toEqual({ errors: ['must be between 0 and 1000 kW, got 1001 (or yes)'] });
   });
 });
 

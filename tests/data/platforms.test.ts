@@ -49,4 +49,9 @@ describe('platform facts', () => {
     expect(boostFact(on(platform({ boost: 'no' }))(silent))).toMatchObject({ exists: false, kw: null });
     expect(boostFact(on(platform({ boost: null }))(silent))).toEqual({ exists: null, kw: null, sources: [] });
   });
+
+  it('reads a row\'s own "yes" as a boost path whose power is not stated, citing the row, whatever the platform says', () => {
+    const own = vehicle({ boost_dc_kw: 'yes', boost_dc_kw_source: ['row-press'] });
+    expect(boostFact(on(platform({ boost: 'no' }))(own))).toEqual({ exists: true, kw: null, sources: ['row-press'] });
+  });
 });

@@ -22,8 +22,8 @@ const unit = (o: Parameters<typeof charger>[0] = {}) => charger({ source: UNIT, 
 const outletRow = (o: Parameters<typeof connectorRow>[0] = {}) => connectorRow({ source: PLUG, ...o });
 const ccsPath = (o: Parameters<typeof connectorRow>[0] = {}) => path({ connector: outletRow(o) });
 
-/** An 800 V car (230 kW peak) with the given boost_dc_kw (empty, 0 = none, or its power). */
-const car800 = (boost: number | null) => car({ architecture_voltage_v: 800, max_dc_kw_oem: 230, boost_dc_kw: boost });
+/** An 800 V car (230 kW peak) with the given boost_dc_kw (empty, 0 = none, yes = power not stated, or its power). */
+const car800 = (boost: number | 'yes' | null) => car({ architecture_voltage_v: 800, max_dc_kw_oem: 230, boost_dc_kw: boost });
 /** A 300 kW unit that tops out at 500 V. */
 const unit500 = unit({ slug: 'test-dc-50', nominal_max_kw: 300, output_voltage_min_v: 150, output_voltage_max_v: 500 });
 const noMax = (kw = 350) => unit({ nominal_max_kw: kw, output_voltage_max_v: null });
@@ -370,6 +370,14 @@ describe('dcPower: missing figures', () => {
         .map((m) => m.figure.column);
     expect(state(car800(0))).toEqual(['output_voltage_max_v']);
     expect(state(car800(null))).toEqual(['output_voltage_max_v', 'boost_dc_kw']);
+  });
+
+  it('at a unit whose maximum is not stated, an 800 V car with a boost path of unstated power charges at the smallest cap on record', () => {
+    const p = power(car800('yes'), noMax(350));
+    expect(p.missing.filter((m) => m.decides === 'state')).toEqual([]);
+    // Direct at up to 230 kW, or boosted at a power not on record: 230 kW is a cap, nothing below it is.
+    expect(p).toMatchObject({ kw: 230, lowKw: null, highKw: 230 });
+    expect(p.caps.map((c) => c.cap)).not.toContain('boost');
   });
 
   it('records an unchecked voltage (not a missing figure) where no value of it could change state or power', () => {
