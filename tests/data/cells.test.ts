@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { SLUG_MAX_LENGTH } from '../../build/core/vocabulary.ts';
-import { list, oneOf, optionalNumber, optionalNumberOr, optionalText, requiredNumber, slug, text } from '../../build/data/cells.ts';
+import {
+  list,
+  oneOf,
+  optionalNumber,
+  optionalNumberOr,
+  optionalText,
+  requiredNumber,
+  slug,
+  text,
+} from '../../build/data/cells.ts';
 import { BIDIRECTIONAL_MODES } from '../../build/core/vocabulary.ts';
 
 /** The parsed value, or the list of issue messages. */

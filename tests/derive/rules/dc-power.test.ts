@@ -23,7 +23,8 @@ const outletRow = (o: Parameters<typeof connectorRow>[0] = {}) => connectorRow({
 const ccsPath = (o: Parameters<typeof connectorRow>[0] = {}) => path({ connector: outletRow(o) });
 
 /** An 800 V car (230 kW peak) with the given boost_dc_kw (empty, 0 = none, yes = power not stated, or its power). */
-const car800 = (boost: number | 'yes' | null) => car({ architecture_voltage_v: 800, max_dc_kw_oem: 230, boost_dc_kw: boost });
+const car800 = (boost: number | 'yes' | null) =>
+  car({ architecture_voltage_v: 800, max_dc_kw_oem: 230, boost_dc_kw: boost });
 /** A 300 kW unit that tops out at 500 V. */
 const unit500 = unit({ slug: 'test-dc-50', nominal_max_kw: 300, output_voltage_min_v: 150, output_voltage_max_v: 500 });
 const noMax = (kw = 350) => unit({ nominal_max_kw: kw, output_voltage_max_v: null });
