@@ -43,6 +43,7 @@ npm run diff -- origin/main   # what your change does to the API: resources and 
 npm start -- --preview        # builds public/ from unreleased data and serves it, for a local look
 npm run coverage              # edges of each state per region, and the missing figures that would help most
 npm test            # the test suite
+npm run test:system # the type check, lint, format check and the other whole-process tests
 \`\`\`
 
 **Where to start.** The most useful fact you can add is the one at the top of the wanted list: \`npm run coverage\`
@@ -51,7 +52,7 @@ most edges, per region, and \`/api/v1/wanted\` lists all of them (file, row, col
 figure, put it in that cell and cite the source; \`/api/v1/vehicles/{slug}/explain\` shows, for every answer of a
 vehicle, which figures it rests on.
 
-A pull request runs \`npm run check\`, \`npm test\` and \`npm run diff\` against its base branch, and keeps
+A pull request runs \`npm run check\`, \`npm test\`, \`npm run test:system\` and \`npm run diff\` against its base branch, and keeps
 one comment on the pull request up to date with that diff and the coverage after it (\`npm run coverage\`),
 so reviewers see exactly which answers of the API change.
 
@@ -149,8 +150,8 @@ Imports run one way (\`core\`/\`infra\` → \`data\` → \`derive\` → \`checks
 \`write\`/\`serve\`/\`netlify-edge\`/\`report\` → \`pipeline\`/\`mirror\`/\`docs\` → \`cli\`); \`tests/architecture/import-layers.test.ts\`
 fails on an import running upward. \`core\` holds only what the Netlify edge function may import (no package, no
 \`node:\` module, no Node global: \`tests/architecture/edge-boundary.test.ts\`, run under Deno by
-\`tests/netlify-edge/deno.test.ts\`); what needs Node goes in \`infra\`. \`npm test\` runs the type check and the linter
-before the tests. The code's map, folder by folder, the data flow and where each kind of change goes:
+\`tests/netlify-edge/deno.test.ts\`); what needs Node goes in \`infra\`. \`npm run test:system\` runs the type check
+and the linter. The code's map, folder by folder, the data flow and where each kind of change goes:
 [\`docs/architecture.md\`](docs/architecture.md).
 `;
 

@@ -158,7 +158,7 @@ describe('one swap per build', () => {
 
     // Each build process is stopped at up to PER_PROCESS seeded moments, the disk checked at each (what a kill there
     // leaves), and killed with SIGKILL at the last: several kills' worth of checks per process, one real kill each.
-    const PER_PROCESS = 5;
+    const PER_PROCESS = 10;
     const landed = { previous: 0, next: 0 };
     let checked = 0;
     let killed = 0;
