@@ -14,7 +14,15 @@ import { globalFiles } from '../render/global-files.ts';
 import { layout, OWNED_PATHS, PUBLISHED_AFTER_COMMIT } from '../render/layout.ts';
 import { acquireBuildLock } from '../write/build-lock.ts';
 import { faultPoint } from '../write/fault-points.ts';
-import { currentRelease, discardRelease, isServed, materialise, newRelease, swapTo } from '../write/releases.ts';
+import {
+  currentRelease,
+  discardRelease,
+  isServed,
+  materialise,
+  newRelease,
+  recordChanges,
+  swapTo,
+} from '../write/releases.ts';
 import { TreeWriter, type WriteStats } from '../write/tree-writer.ts';
 import { changesSince, currentState, readState, writeState, type BuildState } from './build-state.ts';
 import { isSmallChange, FullBuildNeeded, type PassContext } from './edge-passes.ts';
@@ -85,7 +93,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // the data. Another build knows whether its pass is full only once the data is loaded.
     const helpers = options.full || previous === null ? startHelpers(threads) : null;
     // Prepared on a thread while this one loads the data (build() waits for it before it writes).
-    const { release: releaseDir, ready, cleared } = newRelease(publicDir, previous);
+    const { release: releaseDir, ready, cleared } = newRelease(publicDir, previous, OWNED_PATHS);
     try {
       const folders = { publicDir, previous, releaseDir, ready, cleared };
       result = await build(options, folders, dataDir, () => helpers ?? startHelpers(threads));
@@ -118,12 +126,14 @@ interface Folders {
 }
 
 /**
- * The last step of a build: public/ switched to the new release, then the build state saved. A failure before the
- * switch leaves the previous release served (and the new folder is removed).
+ * The last step of a build: what the new release changed recorded beside it (for the next build's folder), public/
+ * switched to it, then the build state saved. A failure before the switch leaves the previous release served (and the
+ * new folder is removed).
  */
-async function swapIn(folders: Folders, state: BuildState): Promise<void> {
+async function swapIn(folders: Folders, state: BuildState, changed: readonly string[]): Promise<void> {
   await folders.cleared;
   const { publicDir, releaseDir } = folders;
+  recordChanges(releaseDir, folders.previous, changed);
   faultPoint('published');
   swapTo(publicDir, releaseDir);
   // Netlify's deploy does not follow a link (docs/cdn.md): there, public/ becomes the release folder itself.
@@ -200,13 +210,15 @@ async function build(
       faultPoint('committed');
       const result = { ...stats, files: context.files, datasetVersion, pass, releaseDir: publicDir };
       if (mode !== 'enforce') {
-        await swapIn(folders, state);
+        await swapIn(folders, state, writer.changedPaths());
         return result;
       }
+      // Publishing rewrites the tree's token and what it publishes after the commit, outside the writer.
+      const changed = [...writer.changedPaths(), layout.treeToken(), ...PUBLISHED_AFTER_COMMIT];
       const task = { publicDir, release: release!, treeChanged: stats.written + stats.deleted > 0, state };
       if (options.mirrorLater) {
         const mirror = publishInThread(task).then(
-          () => swapIn(folders, state),
+          () => swapIn(folders, state, changed),
           (error: unknown) => {
             discardRelease(publicDir);
             throw error;
@@ -217,7 +229,7 @@ async function build(
       // Loaded here: a preview build (npm run build -- --preview) needs neither tar nor the exports' code.
       const { finishPublishing } = await import('./publish-mirror.ts');
       await finishPublishing(task, context.validate);
-      await swapIn(folders, state);
+      await swapIn(folders, state, changed);
       return result;
     } catch (error) {
       writer.abort();

@@ -1,13 +1,27 @@
-// The release folders behind public/: public is a link to .public-releases/<id>/, a build fills a new folder (hard links
-// of the previous release's files, then its own changes) and switches the link with one rename(), so public/ is always
-// one complete release. Older folders and what killed builds left in .public-releases/ are deleted as a build starts.
-import { linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, copyFileSync } from 'node:fs';
+// The release folders behind public/: public is a link to .public-releases/<id>/, a build fills a new folder (the
+// previous release's files, then its own changes) and switches the link with one rename(), so public/ is always one
+// complete release. The new folder is the release before the previous one, brought up to the previous one by the
+// changes the previous build recorded, or else hard links of every file; what else is in .public-releases/ (what killed
+// builds left) is deleted as a build starts.
+import {
+  copyFileSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { swapLink } from '../infra/link-swap.ts';
 import { threadAnswer } from '../infra/thread-answer.ts';
 import { faultPoint } from './fault-points.ts';
 import type { ReleaseTask } from './release-thread.ts';
+import { removeEmptyDirs } from './tree-writer.ts';
 
 /** The folder of the release folders, beside the served folder: `.public-releases` for `public`. */
 export const releasesDir = (publicDir: string) =>
@@ -69,21 +83,62 @@ export interface NewRelease {
   cleared: Promise<void>;
 }
 
+/** What a release changed from the release it was made from: `.<release>-changes.json` beside it (recordChanges). */
+interface ReleaseChanges {
+  /** The release folder's name it was made from (served before it), or null for a first build. */
+  base: string | null;
+  /** The paths its build wrote or deleted (a deleted folder ends with "/"). */
+  changed: string[];
+}
+
+const changesFile = (release: string) => path.join(path.dirname(release), `.${path.basename(release)}-changes.json`);
+
 /**
- * A new release folder in .public-releases/, prepared on a thread of its own (release-thread.ts): first the files of
- * `previous` as hard links (the same bytes, no copy: the build replaces a changed file with a rename, never in place,
- * so the previous release keeps its bytes), then every other folder of .public-releases/ but `previous` deleted
- * (older releases, what killed builds left), so that at most two releases remain after the swap.
+ * Records, before `release` is served, what its build changed from `base` (the release served while it was built), so
+ * that the build after it can turn `base` into its own folder by these changes alone (newRelease) instead of linking
+ * every file. Written before the swap: a release without the file is made by linking every file.
  */
-export function newRelease(publicDir: string, previous: string | null): NewRelease {
+export function recordChanges(release: string, base: string | null, changed: readonly string[]): void {
+  const record: ReleaseChanges = { base: base && path.basename(base), changed: [...new Set(changed)].sort() };
+  const file = changesFile(release);
+  writeFileSync(`${file}.tmp`, JSON.stringify(record));
+  renameSync(`${file}.tmp`, file);
+}
+
+/** The release before `previous` and what `previous` changed from it, where both are on disk; else null. */
+function recyclable(previous: string): { from: string; changed: string[] } | null {
+  let record: ReleaseChanges;
+  try {
+    record = JSON.parse(readFileSync(changesFile(previous), 'utf8')) as ReleaseChanges;
+  } catch {
+    return null;
+  }
+  if (!record.base || !RELEASE_NAME.test(record.base) || !Array.isArray(record.changed)) return null;
+  const from = path.join(path.dirname(previous), record.base);
+  return from !== previous && lstat(from)?.isDirectory() ? { from, changed: record.changed } : null;
+}
+
+/**
+ * A new release folder in .public-releases/, prepared on a thread of its own (release-thread.ts). Where the previous
+ * build recorded its changes and the release it was made from is still there, that folder is renamed and brought up to
+ * `previous` by those changes (hard links of the changed files, deletions): the cost of what changed, not of the tree.
+ * Else the files of `previous` as hard links (the same bytes, no copy: the build replaces a changed file with a
+ * rename, never in place, so no release's bytes change under it). Then every other folder of .public-releases/ but
+ * `previous` is deleted (what killed builds left), so that at most two releases remain after the swap.
+ */
+export function newRelease(publicDir: string, previous: string | null, owned: readonly string[]): NewRelease {
   const releases = releasesDir(publicDir);
   mkdirSync(releases, { recursive: true });
+  const recycle = previous ? recyclable(previous) : null;
+  const keep = new Set(previous ? [path.basename(previous), path.basename(changesFile(previous))] : []);
+  if (recycle) keep.add(path.basename(recycle.from));
   const remove = readdirSync(releases)
-    .filter((name) => previous === null || name !== path.basename(previous))
+    .filter((name) => !keep.has(name))
     .map((name) => path.join(releases, name));
   const release = path.join(releases, releaseName());
-  mkdirSync(release);
-  const task: ReleaseTask = { previous, release, remove };
+  if (recycle) renameSync(recycle.from, release);
+  else mkdirSync(release);
+  const task: ReleaseTask = { previous, release, remove, changed: recycle?.changed ?? null, owned };
   const worker = new Worker(new URL('./release-thread.ts', import.meta.url), { workerData: task });
   const answer = (expected: string) =>
     threadAnswer<void>(worker, 'the thread preparing the release folder', (message) => message === expected).then(
@@ -97,34 +152,61 @@ export function newRelease(publicDir: string, previous: string | null): NewRelea
   return { release, ready, cleared };
 }
 
-/** Hard-links every file under `from` into `to` (copies where the file system has no hard links). */
-export function linkTree(from: string, to: string): void {
+/** Hard-links files (copies them where the file system has no hard links, from the first refusal on). */
+function fileLinker(): (from: string, to: string) => void {
   let canLink = true;
-  const walk = (source: string, target: string) => {
-    for (const entry of readdirSync(source, { withFileTypes: true })) {
-      const a = `${source}/${entry.name}`;
-      const b = `${target}/${entry.name}`;
-      if (entry.isDirectory()) {
-        mkdirSync(b);
-        walk(a, b);
-      } else if (entry.isFile()) {
-        if (canLink)
-          try {
-            linkSync(a, b);
-            continue;
-          } catch (error) {
-            if (
-              (error as NodeJS.ErrnoException).code !== 'EPERM' &&
-              (error as NodeJS.ErrnoException).code !== 'ENOTSUP'
-            )
-              throw error;
-            canLink = false;
-          }
-        copyFileSync(a, b);
+  return (from, to) => {
+    if (canLink)
+      try {
+        linkSync(from, to);
+        return;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'EPERM' && code !== 'ENOTSUP') throw error;
+        canLink = false;
       }
-    }
+    copyFileSync(from, to);
   };
-  walk(from, to);
+}
+
+/** Hard-links every file under `from` into `to` (copies where the file system has no hard links). */
+export function linkTree(from: string, to: string, link = fileLinker()): void {
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const a = `${from}/${entry.name}`;
+    const b = `${to}/${entry.name}`;
+    if (entry.isDirectory()) {
+      mkdirSync(b);
+      linkTree(a, b, link);
+    } else if (entry.isFile()) link(a, b);
+  }
+}
+
+/**
+ * Makes `to` (a copy of the release `from` was made from) equal to `from` by the paths `from`'s build changed: each
+ * one removed from `to`, then linked again from `from` where `from` has it (a file, or a folder with all its files),
+ * and the folders its deletions left empty removed. What lies outside the build's own top-level paths (`owned`: files
+ * someone else put in public/) is not in the build's changes: it is taken from `from` as it is.
+ */
+export function applyChanges(from: string, to: string, changed: readonly string[], owned: readonly string[]): void {
+  const link = fileLinker();
+  // The trailing "/" of a folder is not needed: what is at a path is looked up in `from`.
+  const ownedNames = new Set(owned.map((ownedPath) => ownedPath.replace(/\/$/, '')));
+  const foreign = [...new Set([...readdirSync(to), ...readdirSync(from)])].filter((name) => !ownedNames.has(name));
+  const gone: string[] = [];
+  for (const changedPath of [...changed, ...foreign]) {
+    const relative = changedPath.replace(/\/$/, '');
+    const target = path.join(to, relative);
+    rmSync(target, { recursive: true, force: true });
+    const source = lstat(path.join(from, relative));
+    if (source?.isDirectory()) {
+      mkdirSync(target, { recursive: true });
+      linkTree(path.join(from, relative), target, link);
+    } else if (source?.isFile()) {
+      mkdirSync(path.dirname(target), { recursive: true });
+      link(path.join(from, relative), target);
+    } else gone.push(relative);
+  }
+  removeEmptyDirs(to, gone);
 }
 
 /** Points public at `release` with one rename() of a fresh link over it: a reader sees the old or the new release. */

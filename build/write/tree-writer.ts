@@ -73,6 +73,8 @@ export class TreeWriter {
   private readonly madeDirs = new Set<string>();
   private written = 0;
   private unchanged = 0;
+  /** After commit(): the paths it wrote or deleted (a deleted folder ends with "/"). */
+  private changes: string[] = [];
 
   readonly publicDir: string;
   private readonly ownedPaths: readonly string[];
@@ -164,10 +166,16 @@ export class TreeWriter {
   async commit(): Promise<WriteStats> {
     const deletions = this.mode === 'full' ? (this.firstBuild ? [] : this.staleFiles()) : [...this.removals].sort();
     mkdirSync(this.stagingDir, { recursive: true });
+    this.changes = [...filesUnder(this.stagingDir), ...deletions];
     writeFileSync(path.join(this.stagingDir, `${JOURNAL}.tmp`), JSON.stringify({ deletions }));
     renameSync(path.join(this.stagingDir, `${JOURNAL}.tmp`), path.join(this.stagingDir, JOURNAL));
     const deleted = this.finishCommit();
     return { written: this.written, unchanged: this.unchanged, deleted };
+  }
+
+  /** The paths the commit wrote or deleted (a deleted folder ends with "/"): what this release changed. */
+  changedPaths(): readonly string[] {
+    return this.changes;
   }
 
   abort(): void {
@@ -253,7 +261,7 @@ function sameBytes(file: string, bytes: Buffer): boolean {
 }
 
 /** Removes folders left empty by deletions, walking up from each deleted path. */
-function removeEmptyDirs(root: string, deleted: readonly string[]): void {
+export function removeEmptyDirs(root: string, deleted: readonly string[]): void {
   const dirs = new Set(deleted.map((file) => path.dirname(file.replace(/\/$/, ''))).filter((dir) => dir !== '.'));
   for (let dir of [...dirs].sort((a, b) => b.length - a.length)) {
     while (dir !== '.' && dir !== '') {

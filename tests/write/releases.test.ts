@@ -1,14 +1,32 @@
 // The release folders behind public/: a build fills a new one and swaps the link; the previous one keeps its bytes, at
 // most two are kept, a real public/ folder is adopted and a link elsewhere is refused.
-import { cpSync, lstatSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildSite } from '../../build/pipeline/build-site.ts';
 import { releasesDir } from '../../build/write/releases.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyBuiltFixture, editData, treeDigest } from '../helpers/fixture.ts';
 
-const folders = (publicDir: string) => readdirSync(releasesDir(publicDir)).sort();
+/** The release folders (beside them, each served release's record of its changes: `.<release>-changes.json`). */
+const folders = (publicDir: string) =>
+  readdirSync(releasesDir(publicDir))
+    .filter((name) => !name.startsWith('.'))
+    .sort();
 
 describe('one release folder per build', () => {
   it('a rebuild fills a new folder and swaps public to it; the previous folder keeps its bytes; two are kept', async () => {
@@ -29,6 +47,37 @@ describe('one release folder per build', () => {
     editData(root, 'vehicles.csv', (t) => t.replace('Fixture,Volt A,401,', 'Fixture,Volt A,402,'));
     expect((await runCli('build', ['--root', root, '--preview'])).status).toBe(0);
     expect(folders(publicDir)).toEqual([path.basename(second), path.basename(realpathSync(publicDir))].sort());
+  });
+
+  it("turns the folder two builds back into the new one by the last build's changes: the tree a build from nothing makes", async () => {
+    const root = await copyBuiltFixture('provisional');
+    const publicDir = path.join(root, 'public');
+    const first = realpathSync(publicDir);
+    const firstFolder = statSync(first).ino;
+    writeFileSync(path.join(publicDir, 'not-the-builds.txt'), 'kept as it is');
+    // The second build changes files; the third deletes a vehicle's files and writes others.
+    editData(root, 'vehicles.csv', (t) => t.replace('Fixture,Volt A,400,', 'Fixture,Volt A,401,'));
+    expect((await runCli('build', ['--root', root, '--preview'])).status).toBe(0);
+    for (const file of ['vehicles.csv', 'vehicle_regions.csv'])
+      editData(root, file, (t) =>
+        t
+          .split('\n')
+          .filter((line) => !line.startsWith('volt-f-no-dc-2024'))
+          .join('\n'),
+      );
+    rmSync(path.join(root, 'data', 'ledger', 'volt-f-no-dc-2024.csv'));
+    expect((await runCli('build', ['--root', root, '--preview'])).status).toBe(0);
+    const third = realpathSync(publicDir);
+    // The same folder, renamed: brought up to date by what changed, not made anew.
+    expect(statSync(third).ino).toBe(firstFolder);
+    expect(existsSync(first)).toBe(false);
+    const fresh = path.join(mkdtempSync(path.join(os.tmpdir(), 'ev-fresh-')), 'public');
+    await buildSite({ root, publicDir: fresh, history: 'provisional' });
+    expect(treeDigest(third)).toEqual({
+      ...treeDigest(fresh),
+      'not-the-builds.txt': treeDigest(third)['not-the-builds.txt'],
+    });
+    expect(readFileSync(path.join(third, 'not-the-builds.txt'), 'utf8')).toBe('kept as it is');
   });
 
   it('adopts a public/ that is a real folder (a build from before the swap) and rebuilds it incrementally', async () => {
