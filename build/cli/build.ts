@@ -8,7 +8,7 @@ export const command = defineCommand(
   {
     name: 'build',
     summary:
-      'Validates data/, writes a new release folder in .public-releases/ (hard links of the current one, then only ' +
+      'Validates data/, writes a new release folder in .public-releases/ (the current one, by hard links, then only ' +
       'the files that changed, the exports, the mirror bundle and mirror.json) and switches the link public to it ' +
       'in one rename. On any problem it prints each as file:line:column and exits 1: public/ still serves the ' +
       'previous release, whole (a failure after the switch, while saving the build state, leaves the new one, ' +
