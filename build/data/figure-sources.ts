@@ -1,8 +1,9 @@
-// Which sources back each figure of a vehicle row: the one list of a vehicle's figures and where each one's citation
-// lives (its own column, `<figure>_source`, or its platform's where the row inherits the figure). Tables, checks,
-// derivation, the importer and the docs ask here, never a column name of their own.
+// Which sources back each figure of a row: the one list of the figures of each table that has them (vehicles, chargers,
+// charger connectors) and where each one's citation lives (its own column, `<figure>_source`, or a vehicle's platform's
+// where the row inherits the figure). Tables, checks, derivation, the importer and the docs ask here, never a column
+// name of their own.
 import type { CurrentKind } from '../core/vocabulary.ts';
-import type { VehicleRow } from './tables.ts';
+import type { ChargerConnectorRow, ChargerRow, VehicleRow } from './tables.ts';
 
 /**
  * Every published figure of a vehicle row, in the file's column order, with what it is in words: the one list of a
@@ -22,10 +23,61 @@ export const FIGURE_NAMES = {
 export const VEHICLE_FIGURES = Object.keys(FIGURE_NAMES) as (keyof typeof FIGURE_NAMES)[];
 
 export type VehicleFigure = (typeof VEHICLE_FIGURES)[number];
-export type FigureSourceColumn<F extends VehicleFigure = VehicleFigure> = `${F}_source`;
+
+/** Every published figure of a charger model (chargers.csv), in column order, with what it is in words. */
+export const CHARGER_FIGURE_NAMES = {
+  nominal_max_kw: 'nominal output',
+  output_voltage_min_v: 'lowest output voltage',
+  output_voltage_max_v: 'highest output voltage',
+} as const;
+export const CHARGER_FIGURES = Object.keys(CHARGER_FIGURE_NAMES) as (keyof typeof CHARGER_FIGURE_NAMES)[];
+export type ChargerFigure = (typeof CHARGER_FIGURES)[number];
+
+/** Every published figure of an outlet (charger_connectors.csv), in column order, with what it is in words. */
+export const OUTLET_FIGURE_NAMES = {
+  max_kw: 'outlet power',
+  max_current_a: 'outlet current',
+  phases: 'supply phases',
+} as const;
+export const OUTLET_FIGURES = Object.keys(OUTLET_FIGURE_NAMES) as (keyof typeof OUTLET_FIGURE_NAMES)[];
+export type OutletFigure = (typeof OUTLET_FIGURES)[number];
+
+/** Any table's figure. */
+export type Figure = VehicleFigure | ChargerFigure | OutletFigure;
+export type FigureSourceColumn<F extends Figure = Figure> = `${F}_source`;
 
 /** The column that cites the sources of one figure. */
-export const figureSourceColumn = <F extends VehicleFigure>(figure: F): FigureSourceColumn<F> => `${figure}_source`;
+export const figureSourceColumn = <F extends Figure>(figure: F): FigureSourceColumn<F> => `${figure}_source`;
+
+/** The tables whose figures cite their own sources: each table's figures and what they are in words. */
+export const SOURCED_FIGURES = {
+  vehicles: FIGURE_NAMES,
+  chargers: CHARGER_FIGURE_NAMES,
+  chargerConnectors: OUTLET_FIGURE_NAMES,
+} as const;
+
+/** The ids of the sources that back one figure of a charger or outlet row (its own `<figure>_source`). */
+export function ownFigureSourceIds<F extends ChargerFigure | OutletFigure>(
+  row: Record<FigureSourceColumn<F>, readonly string[]>,
+  figure: F,
+): readonly string[] {
+  return row[figureSourceColumn(figure)];
+}
+
+/** The sources of a charger's figure, of an outlet's: for rows typed as their tables give them. */
+export const chargerFigureSources = (charger: ChargerRow, figure: ChargerFigure) => ownFigureSourceIds(charger, figure);
+export const outletFigureSources = (outlet: ChargerConnectorRow, figure: OutletFigure) =>
+  ownFigureSourceIds(outlet, figure);
+
+/** A charger's or an outlet's row sources and those of every figure it states, each once: all a path reads of it. */
+export function chargerSourceIds(charger: ChargerRow): string[] {
+  return [
+    ...new Set([...charger.source, ...CHARGER_FIGURES.flatMap((figure) => chargerFigureSources(charger, figure))]),
+  ];
+}
+export function outletSourceIds(outlet: ChargerConnectorRow): string[] {
+  return [...new Set([...outlet.source, ...OUTLET_FIGURES.flatMap((figure) => outletFigureSources(outlet, figure))])];
+}
 
 /** The figures a connection path of each current reads (pack voltage, peaks, boost; on-board charger, phases). */
 export const CURRENT_FIGURES: Record<CurrentKind, readonly VehicleFigure[]> = {

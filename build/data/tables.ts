@@ -16,29 +16,37 @@ import {
   text,
   yamlList,
 } from './cells.ts';
-import { figureSourceColumn, VEHICLE_FIGURES, type FigureSourceColumn, type VehicleFigure } from './figure-sources.ts';
+import {
+  CHARGER_FIGURES,
+  figureSourceColumn,
+  OUTLET_FIGURES,
+  VEHICLE_FIGURES,
+  type Figure,
+  type FigureSourceColumn,
+} from './figure-sources.ts';
 
 const sourceIds = () =>
   list({ required: true }).describe(
     'Space-separated ids of entries in data/sources.yaml that support this row (at least one).',
   );
 /**
- * The figure columns of vehicles.csv: each figure of build/data/figure-sources.ts (its cell given here, one for each
+ * The figure columns of a table: each of its figures (build/data/figure-sources.ts: its cell given here, one for each
  * figure, no more), followed by the column citing its sources, in the list's order.
  */
-function figureColumns<C extends Record<VehicleFigure, z.ZodType>>(
-  cells: C & Record<Exclude<keyof C, VehicleFigure>, never>,
+function figureColumns<F extends Figure, C extends Record<F, z.ZodType>>(
+  figures: readonly F[],
+  cells: C & Record<Exclude<keyof C, F>, never>,
 ) {
-  const sourcesCell = (figure: VehicleFigure) =>
+  const sourcesCell = (figure: F) =>
     list().describe(
       `Space-separated ids of entries in data/sources.yaml that back ${figure}; required when it is filled, empty otherwise.`,
     );
   return Object.fromEntries(
-    VEHICLE_FIGURES.flatMap((figure) => [
+    figures.flatMap((figure) => [
       [figure, cells[figure]],
       [figureSourceColumn(figure), sourcesCell(figure)],
     ]),
-  ) as C & Record<FigureSourceColumn, ReturnType<typeof list>>;
+  ) as C & Record<FigureSourceColumn<F>, ReturnType<typeof list>>;
 }
 
 export const vehicleColumns = z.object({
@@ -51,7 +59,7 @@ export const vehicleColumns = z.object({
     'Trim or battery/drive variant, e.g. "Long Range AWD"; empty when the model has one variant.',
   ),
   model_year: requiredNumber({ min: 2010, max: 2030, integer: true }).describe('Model year of the variant.'),
-  ...figureColumns({
+  ...figureColumns(VEHICLE_FIGURES, {
     battery_kwh_usable: optionalNumber({ min: 5, max: 250, unit: 'kWh' }).describe(
       'Usable battery capacity in kWh; empty when not published.',
     ),
@@ -112,15 +120,17 @@ export const chargerColumns = z.object({
     'Product name as the maker writes it, e.g. "Supercharger V3" (published in the charger list /api/v1/chargers, not in the charger document).',
   ),
   current_kind: oneOf(CURRENT_KINDS).describe('AC for wallboxes and AC posts, DC for fast chargers.'),
-  nominal_max_kw: requiredNumber({ min: 1, max: 1500, unit: 'kW' }).describe(
-    'Nominal maximum output of the unit in kW.',
-  ),
-  output_voltage_min_v: optionalNumber({ min: 50, max: 1500, unit: 'V' }).describe(
-    'DC only: lowest output voltage in volts; empty when not published.',
-  ),
-  output_voltage_max_v: optionalNumber({ min: 50, max: 1500, unit: 'V' }).describe(
-    'DC only: highest output voltage in volts; empty when not published.',
-  ),
+  ...figureColumns(CHARGER_FIGURES, {
+    nominal_max_kw: requiredNumber({ min: 1, max: 1500, unit: 'kW' }).describe(
+      'Nominal maximum output of the unit in kW.',
+    ),
+    output_voltage_min_v: optionalNumber({ min: 50, max: 1500, unit: 'V' }).describe(
+      'DC only: lowest output voltage in volts; empty when not published.',
+    ),
+    output_voltage_max_v: optionalNumber({ min: 50, max: 1500, unit: 'V' }).describe(
+      'DC only: highest output voltage in volts; empty when not published.',
+    ),
+  }),
   protocols: list({ itemPattern: /^[A-Za-z0-9-]+$/ }).describe(
     'Space-separated protocol ids (data/protocols.yaml) the unit speaks beyond those its connectors imply.',
   ),
@@ -132,13 +142,15 @@ export const chargerConnectorColumns = z.object({
   charger: slug().describe('Slug of the charger model (data/chargers.csv).'),
   region: oneOf(REGIONS).describe('Region where the model is installed with this connector.'),
   connector: slug().describe('Connector id (data/connectors.yaml) of the cable or socket.'),
-  max_kw: optionalNumber({ min: 1, max: 1500, unit: 'kW' }).describe(
-    "This connector's power cap in kW; empty means the unit's nominal_max_kw.",
-  ),
-  max_current_a: optionalNumber({ min: 1, max: 1500, unit: 'A' }).describe(
-    'DC: maximum output current in amperes. AC: maximum current per phase.',
-  ),
-  phases: optionalNumber({ min: 1, max: 3, integer: true }).describe('AC only: number of phases supplied (1 or 3).'),
+  ...figureColumns(OUTLET_FIGURES, {
+    max_kw: optionalNumber({ min: 1, max: 1500, unit: 'kW' }).describe(
+      "This connector's power cap in kW; empty means the unit's nominal_max_kw.",
+    ),
+    max_current_a: optionalNumber({ min: 1, max: 1500, unit: 'A' }).describe(
+      'DC: maximum output current in amperes. AC: maximum current per phase.',
+    ),
+    phases: optionalNumber({ min: 1, max: 3, integer: true }).describe('AC only: number of phases supplied (1 or 3).'),
+  }),
   source: sourceIds(),
 });
 

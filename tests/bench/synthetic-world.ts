@@ -53,10 +53,8 @@ const BRANDS = [
 ];
 const TRIMS = ['Standard Range', 'Long Range', 'Long Range AWD', 'Performance', 'Base', 'Touring'];
 const csvLine = (cells: (string | number | null)[]) => cells.map((c) => (c === null ? '' : String(c))).join(',');
-/** The columns of vehicles.csv, in the order its schema gives them. */
-/** A vehicles.csv line from the cells it fills (the others empty), in the schema's column order. */
 /** A CSV table's header line, and a line of it from its cells by column name (a column not given is empty). */
-function csvTable<K extends 'vehicles' | 'chargers'>(table: K) {
+function csvTable<K extends 'vehicles' | 'chargers' | 'chargerConnectors'>(table: K) {
   type Column = keyof (typeof TABLES)[K]['schema']['shape'] & string;
   const columns = Object.keys(TABLES[table].schema.shape) as Column[];
   return {
@@ -66,6 +64,14 @@ function csvTable<K extends 'vehicles' | 'chargers'>(table: K) {
 }
 const VEHICLES = csvTable('vehicles');
 const CHARGERS = csvTable('chargers');
+const OUTLETS = csvTable('chargerConnectors');
+/** The figures given, each with its `<figure>_source` citing the world's one source where it is filled. */
+const cited = (figures: Record<string, string | number | null>) => ({
+  ...figures,
+  ...Object.fromEntries(
+    Object.entries(figures).map(([figure, value]) => [`${figure}_source`, value === null ? '' : SOURCE]),
+  ),
+});
 const SOURCE = 'synthetic-world';
 /** The region with North America's connectors (NACS, CCS1, Type 1); every other region has Europe's (CCS2, Type 2). */
 const NORTH_AMERICA: Region = 'NA';
@@ -133,10 +139,7 @@ export function writeSyntheticWorld(
         family: `Model ${i}`,
         trim: rng.pick(TRIMS),
         model_year: year,
-        ...figures,
-        ...Object.fromEntries(
-          Object.entries(figures).map(([figure, value]) => [`${figure}_source`, value === null ? '' : SOURCE]),
-        ),
+        ...cited(figures),
         bidirectional: rng.chance(0.3) ? 'V2L' : '',
         protocols: market === 'na' && year >= 2025 ? 'DIN70121' : '',
         source: SOURCE,
@@ -172,9 +175,11 @@ export function writeSyntheticWorld(
         brand,
         model: `${isDc ? 'DC' : 'AC'} ${i}`,
         current_kind: isDc ? 'DC' : 'AC',
-        nominal_max_kw: kw,
-        output_voltage_min_v: isDc ? (rng.chance(0.1) ? null : 150) : null,
-        output_voltage_max_v: vmax,
+        ...cited({
+          nominal_max_kw: kw,
+          output_voltage_min_v: isDc ? (rng.chance(0.1) ? null : 150) : null,
+          output_voltage_max_v: vmax,
+        }),
         protocols: isDc && rng.chance(0.5) ? 'ISO15118-2' : '',
         source: SOURCE,
       }),
@@ -185,20 +190,26 @@ export function writeSyntheticWorld(
     for (const region of regions.length > 0 ? regions : [DEFAULT_REGION]) {
       if (isDc) {
         const dcConnector = region === NORTH_AMERICA ? (rng.chance(0.4) ? 'nacs' : 'ccs1') : 'ccs2';
-        connectors.push(csvLine([slug, region, dcConnector, kw, amps, null, SOURCE]));
-        if (rng.chance(0.15)) connectors.push(csvLine([slug, region, 'chademo', 50, 125, null, SOURCE]));
+        const outlet = (connector: string, maxKw: number, maxCurrentA: number | null) =>
+          OUTLETS.line({
+            charger: slug,
+            region,
+            connector,
+            ...cited({ max_kw: maxKw, max_current_a: maxCurrentA, phases: null }),
+            source: SOURCE,
+          });
+        connectors.push(outlet(dcConnector, kw, amps));
+        if (rng.chance(0.15)) connectors.push(outlet('chademo', 50, 125));
       } else {
         const phases = region === NORTH_AMERICA ? 1 : kw === 7.4 ? 1 : 3;
         connectors.push(
-          csvLine([
-            slug,
+          OUTLETS.line({
+            charger: slug,
             region,
-            region === NORTH_AMERICA ? 'type1' : 'type2',
-            region === NORTH_AMERICA ? Math.min(kw, 11.5) : kw,
-            32,
-            phases,
-            SOURCE,
-          ]),
+            connector: region === NORTH_AMERICA ? 'type1' : 'type2',
+            ...cited({ max_kw: region === NORTH_AMERICA ? Math.min(kw, 11.5) : kw, max_current_a: 32, phases }),
+            source: SOURCE,
+          }),
         );
       }
     }
@@ -232,7 +243,7 @@ export function writeSyntheticWorld(
   );
   writeFileSync(
     path.join(dataDir, 'charger_connectors.csv'),
-    `charger,region,connector,max_kw,max_current_a,phases,source\n${sortLines(connectors, [0, 1, 2]).join('\n')}\n`,
+    `${OUTLETS.header}\n${sortLines(connectors, [0, 1, 2]).join('\n')}\n`,
   );
   writeFileSync(path.join(dataDir, 'observations.csv'), 'vehicle,charger,region,state,kw,note,source\n');
   writeFileSync(path.join(dataDir, 'best_sellers.csv'), 'region,rank,brand,family,units,period,source\n');

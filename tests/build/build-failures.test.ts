@@ -38,7 +38,7 @@ const cases: { name: string; breakData: (root: string) => void; expected: string
     name: 'a missing column',
     breakData: (root) => editData(root, 'chargers.csv', (t) => t.replace('slug,brand,model,', 'slug,brand,')),
     expected: [
-      'data/chargers.csv:1:3: [schema] missing column "model" (fix: the header must be: slug,brand,model,current_kind,nominal_max_kw,output_voltage_min_v,output_voltage_max_v,protocols,source,note)',
+      'data/chargers.csv:1:3: [schema] missing column "model" (fix: the header must be: slug,brand,model,current_kind,nominal_max_kw,nominal_max_kw_source,output_voltage_min_v,output_voltage_min_v_source,output_voltage_max_v,output_voltage_max_v_source,protocols,source,note)',
     ],
   },
   {
@@ -95,7 +95,7 @@ const cases: { name: string; breakData: (root: string) => void; expected: string
     name: 'CRLF line endings',
     breakData: (root) => editData(root, 'charger_connectors.csv', (t) => t.replace(/\n/g, '\r\n')),
     expected: [
-      'data/charger_connectors.csv:1:60: [format] line ends with CR LF (8 line(s) in this file); data files use LF line endings (fix: run npm run fix)',
+      'data/charger_connectors.csv:1:109: [format] line ends with CR LF (8 line(s) in this file); data files use LF line endings (fix: run npm run fix)',
     ],
   },
 ];

@@ -22,7 +22,7 @@ describe('consistency', () => {
       located('chargers', 4, charger({ slug: 'test-hpc-350', output_voltage_min_v: 900, output_voltage_max_v: 500 })),
     );
     expect(consistency.check(t, NOTHING_PUBLISHED)).toEqual([
-      problem(C, 4, 6, 'output_voltage_min_v (900) is above output_voltage_max_v (500)'),
+      problem(C, 4, 7, 'output_voltage_min_v (900) is above output_voltage_max_v (500)'),
     ]);
   });
 
@@ -33,8 +33,8 @@ describe('consistency', () => {
       located('chargers', 5, wallbox({ output_voltage_max_v: 400 })),
     );
     expect(consistency.check(t, NOTHING_PUBLISHED)).toEqual([
-      problem(C, 4, 6, 'an AC unit has no DC output voltage range; leave it empty'),
-      problem(C, 5, 7, 'an AC unit has no DC output voltage range; leave it empty'),
+      problem(C, 4, 7, 'an AC unit has no DC output voltage range; leave it empty'),
+      problem(C, 5, 9, 'an AC unit has no DC output voltage range; leave it empty'),
     ]);
   });
 

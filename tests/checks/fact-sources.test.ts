@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { NOTHING_PUBLISHED } from '../../build/checks/check.ts';
 import { factSources } from '../../build/checks/fact-sources.ts';
-import { citedBy, column } from '../helpers/rows.ts';
-import { withVehicle } from '../helpers/check-tables.ts';
+import { charger, citedBy, column, connectorRow, located } from '../helpers/rows.ts';
+import { cleanTables, withVehicle } from '../helpers/check-tables.ts';
 
 describe('fact-sources', () => {
   it('passes each filled figure citing its own source, and empty figures citing nothing', () => {
@@ -43,6 +43,33 @@ describe('fact-sources', () => {
     );
     expect(problems.map((p) => p.message)).toEqual([
       'boost_dc_kw is filled but boost_dc_kw_source cites no source for it',
+    ]);
+  });
+
+  it("judges a charger's and an outlet's figures as a vehicle's, each at its own source column", () => {
+    const t = cleanTables();
+    expect(factSources.check(t, NOTHING_PUBLISHED)).toEqual([]);
+    t.chargers.push(located('chargers', 4, charger({ slug: 'test-hpc-150', output_voltage_max_v_source: [] })));
+    t.chargerConnectors.push(
+      located(
+        'chargerConnectors',
+        9,
+        connectorRow({ charger: 'test-hpc-150', max_kw: null, max_kw_source: ['spec-sheet'] }),
+      ),
+    );
+    expect(factSources.check(t, NOTHING_PUBLISHED).map((p) => [p.file, p.line, p.column, p.message])).toEqual([
+      [
+        'data/chargers.csv',
+        4,
+        column('chargers', 'output_voltage_max_v_source'),
+        'output_voltage_max_v is filled but output_voltage_max_v_source cites no source for it',
+      ],
+      [
+        'data/charger_connectors.csv',
+        9,
+        column('chargerConnectors', 'max_kw_source'),
+        'max_kw_source cites sources but max_kw is empty',
+      ],
     ]);
   });
 });

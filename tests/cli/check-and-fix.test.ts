@@ -47,9 +47,13 @@ describe('npm run check', () => {
     );
     edit(root, 'vehicle_regions.csv', (t) => t.replace('volt-f-no-dc-2024,EU', 'compatibility,EU'));
     edit(root, 'chargers.csv', (t) =>
-      t.replace('amp-dc-50,Amp,DC 50,DC,50,150,500', 'amp-dc-50,Amp,DC 50,DC,50,600,500'),
+      t.replace('amp-dc-50,Amp,DC 50,DC,50,fixture-spec,150,', 'amp-dc-50,Amp,DC 50,DC,50,fixture-spec,600,'),
     ); // consistency
-    edit(root, 'charger_connectors.csv', (t) => `${t.trimEnd()}\namp-wall-22,EU,type2,22,32,3,fixture-spec\n`); // unique-keys
+    edit(
+      root,
+      'charger_connectors.csv',
+      (t) => `${t.trimEnd()}\namp-wall-22,EU,type2,22,fixture-spec,32,fixture-spec,3,fixture-spec,fixture-spec\n`,
+    ); // unique-keys
     edit(root, 'observations.csv', (t) => t.replace('volt-a-400-2024,bolt-super-250', 'volt-a-400-2024,ghost-charger')); // references
     edit(
       root,
@@ -63,7 +67,7 @@ describe('npm run check', () => {
       [
         'data/charger_connectors.csv:9:3: [unique-keys] charger, region and connector "amp-wall-22 EU type2" is already defined on line 6',
         'data/charger_connectors.csv:9:1: [sorted-rows] row amp-wall-22 EU type2 is out of order: it belongs after line 6 (amp-wall-22 EU type2) and before line 7 (bolt-super-250 EU ccs2) (fix: run npm run fix)',
-        'data/chargers.csv:2:6: [consistency] output_voltage_min_v (600) is above output_voltage_max_v (500)',
+        'data/chargers.csv:2:7: [consistency] output_voltage_min_v (600) is above output_voltage_max_v (500)',
         'data/observations.csv:2:2: [references] charger "ghost-charger" is not defined in data/chargers.csv',
         'data/protocols.yaml:1:1: [format] file starts with a byte-order mark (BOM) (fix: save the file as UTF-8 without BOM, or run npm run fix)',
         'data/sources.yaml:16:15: [schema] accessedAt: must be a date written YYYY-MM-DD',

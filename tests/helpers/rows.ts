@@ -1,7 +1,13 @@
 // Test helpers: typed row builders (vehicle, charger, connector rows, paths, …), located rows and whole datasets.
 import { indexTables, type Dataset } from '../../build/data/dataset.ts';
 import type { LoadedTables } from '../../build/data/load.ts';
-import { figureSourceColumn, type FigureSourceColumn, type VehicleFigure } from '../../build/data/figure-sources.ts';
+import {
+  CHARGER_FIGURES,
+  figureSourceColumn,
+  OUTLET_FIGURES,
+  type Figure,
+  type FigureSourceColumn,
+} from '../../build/data/figure-sources.ts';
 import type { Location } from '../../build/data/problems.ts';
 import {
   TABLES,
@@ -59,7 +65,7 @@ export function csvLine<K extends CsvTable>(
 /** The source columns of these vehicle figures, each citing `ids` (a CSV cell, or a row's list). */
 export function citedBy<T extends string | string[]>(
   ids: T,
-  figures: readonly VehicleFigure[],
+  figures: readonly Figure[],
 ): Partial<Record<FigureSourceColumn, T>> {
   return Object.fromEntries(figures.map((figure) => [figureSourceColumn(figure), ids]));
 }
@@ -86,8 +92,24 @@ export const vehicle = builder<VehicleRow>(
   }),
 );
 
+/**
+ * A builder of charger or outlet rows whose figures, where a test gives one without its own `<figure>_source`, cite the
+ * row's `source` (as each row's figures did when they got source columns of their own), and cite nothing when empty.
+ */
+const citingBuilder =
+  <Row extends { source: string[] }>(defaults: Row, figures: readonly Figure[]) =>
+  (o: Partial<Row> = {}): Row => {
+    const row = { ...structuredClone(defaults), ...o } as Row & Record<string, unknown>;
+    for (const figure of figures) {
+      const column = figureSourceColumn(figure);
+      if (column in o) continue;
+      (row as Record<string, unknown>)[column] = row[figure] === null ? [] : [...row.source];
+    }
+    return row;
+  };
+
 /** A 350 kW DC unit with a 150..920 V output window. */
-export const charger = builder<ChargerRow>(
+export const charger = citingBuilder<ChargerRow>(
   csvRow('chargers', {
     slug: 'test-hpc-350',
     brand: 'Test',
@@ -97,7 +119,9 @@ export const charger = builder<ChargerRow>(
     output_voltage_min_v: '150',
     output_voltage_max_v: '920',
     source: SPEC,
+    ...citedBy(SPEC, CHARGER_FIGURES),
   }),
+  CHARGER_FIGURES,
 );
 
 /** A 22 kW AC wallbox (no DC voltage range). */
@@ -112,8 +136,9 @@ export const wallbox = (o: Partial<ChargerRow> = {}): ChargerRow =>
     ...o,
   });
 
-export const connectorRow = builder<ChargerConnectorRow>(
+export const connectorRow = citingBuilder<ChargerConnectorRow>(
   csvRow('chargerConnectors', { charger: 'test-hpc-350', region: 'EU', connector: 'ccs2', source: SPEC }),
+  OUTLET_FIGURES,
 );
 
 export const vehicleRegion = builder<VehicleRegionRow>(

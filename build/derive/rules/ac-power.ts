@@ -2,11 +2,11 @@
 // phase each side allows (the vehicle's own figure on one phase) and the on-board charger; every AC path that meets
 // is usable: a missing figure changes only its power.
 import { acPhaseVoltage, type Region } from '../../core/regions.ts';
-import { figureSourceIds } from '../../data/figure-sources.ts';
+import { chargerFigureSources, figureSourceIds, outletFigureSources } from '../../data/figure-sources.ts';
 import type { ChargerConnectorRow, ChargerRow, ConnectorEntry, VehicleRow } from '../../data/tables.ts';
 import { outletFigure, vehicleFigure } from '../figure-refs.ts';
 import { IMPLIED_AC_PHASES, impliedPhaseOptions } from '../implied-facts.ts';
-import { outletCapKw } from '../outlet.ts';
+import { outletCapKw, outletCapSources } from '../outlet.ts';
 import { EstimateBuilder, round1 } from '../power-estimate.ts';
 import type { ConnectionPath, DerivationRule, PowerEstimate } from '../rule.ts';
 
@@ -52,10 +52,9 @@ export function acPower(
   if (vehicleMax !== null) estimate.cap('vehicle', vehicleMax, figureSourceIds(vehicle, 'max_ac_kw_oem'));
   else estimate.decidesPower(vehicleFigure(vehicle, 'max_ac_kw_oem'), "the car's own on-board charger", null);
   const outlet = outletCapKw(path.connector, unitOutlets, charger);
-  if (outlet !== null)
-    estimate.cap('outlet', outlet, path.connector.max_kw !== null ? path.connector.source : charger.source);
+  if (outlet !== null) estimate.cap('outlet', outlet, outletCapSources(path.connector, charger));
   else {
-    estimate.cap('unit', charger.nominal_max_kw, charger.source);
+    estimate.cap('unit', charger.nominal_max_kw, chargerFigureSources(charger, 'nominal_max_kw'));
     estimate.decidesPower(
       outletFigure(path.connector, 'max_kw'),
       `the unit has outlets of several types, so its ${charger.nominal_max_kw} kW is not this outlet's`,
@@ -68,11 +67,18 @@ export function acPower(
   const supplyPhases = path.connector.phases;
   const outletAmps = outlet === null || supplyPhases === null ? null : (outlet * 1000) / (supplyPhases * volts);
   const amps = path.connector.max_current_a ?? outletAmps;
+  // The supply's phases and current per phase (its own figure, or the outlet's power over its phases).
+  const supplySources = [
+    ...outletFigureSources(path.connector, 'phases'),
+    ...(path.connector.max_current_a !== null
+      ? outletFigureSources(path.connector, 'max_current_a')
+      : outletCapSources(path.connector, charger)),
+  ];
   if (supplyPhases === null) estimate.uncheck('wallbox phases');
   else if (amps === null) estimate.uncheck('outlet current');
   // The supply's own cap is on record whatever the car's figures are.
   else if (path.connector.max_current_a !== null)
-    estimate.cap('supply', (supplyPhases * amps * volts) / 1000, path.connector.source);
+    estimate.cap('supply', (supplyPhases * amps * volts) / 1000, supplySources);
   if (supplyPhases !== null && amps !== null && vehicleMax !== null) {
     const { options, implied } = vehiclePhaseOptions(vehicle, connectors.get(path.vehicleInlet), region);
     if (implied) estimate.imply(IMPLIED_AC_PHASES.id);
@@ -83,7 +89,7 @@ export function acPower(
       ...(options.length === 1 && options[0]! > supplyPhases ? figureSourceIds(vehicle, 'ac_one_phase_a') : []),
       ...(implied ? [IMPLIED_AC_PHASES.id] : []),
     ];
-    if (agreed) estimate.cap('phases', supplied[0]!, [...phaseSources, ...path.connector.source]);
+    if (agreed) estimate.cap('phases', supplied[0]!, [...phaseSources, ...supplySources]);
     else {
       const known = supplied.filter((kw): kw is number => kw !== null);
       const least = known.length === supplied.length ? Math.min(...known) : null;

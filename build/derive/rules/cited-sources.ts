@@ -1,5 +1,5 @@
 // Rule "cited-sources": an edge cites the sources of the facts its derivation used, and no others.
-import { currentFigureSourceIds } from '../../data/figure-sources.ts';
+import { chargerSourceIds, currentFigureSourceIds, outletSourceIds } from '../../data/figure-sources.ts';
 import type { DerivationRule, EdgeDraft } from '../rule.ts';
 
 /** Marks an edge that the rules (not an observation) decided; rendered as a source of kind "derived". */
@@ -14,11 +14,11 @@ export function usedSources(draft: EdgeDraft): Set<string> {
   if (best === null) {
     // No connector meets an inlet: the inlets and the connectors of the region decide it.
     cite(vehicleRegion.source);
-    for (const row of connectorRows) cite(row.source);
+    for (const row of connectorRows) cite(outletSourceIds(row));
   } else {
     cite(vehicleRegion.source);
-    cite(best.path.connector.source);
-    cite(charger.source);
+    cite(outletSourceIds(best.path.connector));
+    cite(chargerSourceIds(charger));
     cite(currentFigureSourceIds(vehicle, best.path.current));
     cite(best.power?.implied ?? []);
     if (best.path.adapter) cite(best.path.adapter.source);
@@ -34,7 +34,8 @@ export const citedSources: DerivationRule = {
   stage: 'edge',
   input: 'the rows whose facts the edge used, and the observation',
   conclusion:
-    "the sources of the vehicle's region row (inlets), the chosen connector row, the charger, the vehicle's DC or AC " +
+    "the sources of the vehicle's region row (inlets), the chosen connector row and the charger (each row's and its " +
+    "figures'), the vehicle's DC or AC " +
     "figures for the path's current (each figure's `<figure>_source`, or its platform's), the implied facts the power " +
     "rule used, the adapter programme, the vehicle's `source` when " +
     'its own protocols are shared, and the observation; with no path, the region row and every connector row of R. ' +

@@ -1,11 +1,11 @@
 // Rule "dc-power": whether one DC path's voltage window can work, and its peak power from the vehicle, outlet,
 // adapter, boost and current caps on record; a missing figure decides the state only where some of its values rule
 // the path out.
-import { figureSourceIds } from '../../data/figure-sources.ts';
+import { chargerFigureSources, figureSourceIds, outletFigureSources } from '../../data/figure-sources.ts';
 import type { ChargerConnectorRow, ChargerRow, VehicleRow } from '../../data/tables.ts';
 import { boostFact, type BoostFact } from '../boost.ts';
 import { chargerFigure, outletFigure, vehicleFigure } from '../figure-refs.ts';
-import { outletCapKw } from '../outlet.ts';
+import { outletCapKw, outletCapSources } from '../outlet.ts';
 import { EstimateBuilder } from '../power-estimate.ts';
 import type { ConnectionPath, DerivationRule, Pairing, PowerEstimate } from '../rule.ts';
 
@@ -100,9 +100,8 @@ export function dcPower(
   const vehicleMax = vehicle.max_dc_kw_oem;
   if (vehicleMax !== null) estimate.cap('vehicle', vehicleMax, figureSourceIds(vehicle, 'max_dc_kw_oem'));
   const outlet = outletCapKw(path.connector, unitOutlets, charger);
-  if (outlet !== null)
-    estimate.cap('outlet', outlet, path.connector.max_kw !== null ? path.connector.source : charger.source);
-  else estimate.cap('unit', charger.nominal_max_kw, charger.source);
+  if (outlet !== null) estimate.cap('outlet', outlet, outletCapSources(path.connector, charger));
+  else estimate.cap('unit', charger.nominal_max_kw, chargerFigureSources(charger, 'nominal_max_kw'));
   if (path.adapter?.max_kw != null) estimate.cap('adapter', path.adapter.max_kw, path.adapter.source);
   const boosted = window.mode === 'boost' || window.mode === 'direct-or-boost';
   if (boosted && window.capKw !== null)
@@ -113,8 +112,10 @@ export function dcPower(
   const volts = window.mode === 'boost' ? charger.output_voltage_max_v : vehicle.architecture_voltage_v;
   if (amps !== null && volts !== null)
     estimate.cap('current', (amps * volts) / 1000, [
-      ...path.connector.source,
-      ...(window.mode === 'boost' ? charger.source : figureSourceIds(vehicle, 'architecture_voltage_v')),
+      ...outletFigureSources(path.connector, 'max_current_a'),
+      ...(window.mode === 'boost'
+        ? chargerFigureSources(charger, 'output_voltage_max_v')
+        : figureSourceIds(vehicle, 'architecture_voltage_v')),
     ]);
   else estimate.uncheck('connector current limit');
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Region } from '../../../build/core/regions.ts';
 import { loadDataset } from '../../../build/checks/load-dataset.ts';
 import { observationKey, type Dataset } from '../../../build/data/dataset.ts';
-import { currentFigureSourceIds } from '../../../build/data/figure-sources.ts';
+import { chargerSourceIds, currentFigureSourceIds, outletSourceIds } from '../../../build/data/figure-sources.ts';
 import { deriveEdge } from '../../../build/derive/derive-edge.ts';
 import { IMPLIED_AC_PHASES } from '../../../build/derive/implied-facts.ts';
 import { DERIVED_SOURCE_ID } from '../../../build/derive/rules/cited-sources.ts';
@@ -28,8 +28,8 @@ function factsOf(data: Dataset, edge: PublishedEdge): Map<string, Set<string>> {
     ids.forEach((id) => facts.set(id, (facts.get(id) ?? new Set()).add(fact)));
   add('inlets', data.vehicleRegions.get(vehicle.slug)?.get(edge.region)?.source ?? []);
   for (const row of data.chargerConnectors.get(charger.slug)?.get(edge.region) ?? [])
-    add(`connector ${row.connector}`, row.source);
-  add('charger', charger.source);
+    add(`connector ${row.connector}`, outletSourceIds(row));
+  add('charger', chargerSourceIds(charger));
   // A NACS unit carries both currents; otherwise the unit's kind says which of the vehicle's figures apply.
   add('DC figures', currentFigureSourceIds(vehicle, 'DC'));
   add('AC figures', currentFigureSourceIds(vehicle, 'AC'));
@@ -123,5 +123,40 @@ describe('rule cited-sources on the implied facts', () => {
   it("does not cite it where the car's phases are on record, or its power does not imply them", () => {
     expect(sourceIds(vehicle({ max_ac_kw_oem: 11, ac_phases: 3 }))).not.toContain(IMPLIED_AC_PHASES.id);
     expect(sourceIds(vehicle({ max_ac_kw_oem: 7.4, ac_phases: null }))).not.toContain(IMPLIED_AC_PHASES.id);
+  });
+});
+
+describe('rule cited-sources on the figures of the outlet and the unit', () => {
+  it("cites the sources of each figure of the chosen outlet and of the unit, beside their rows' own", () => {
+    const box = charger({
+      nominal_max_kw_source: ['nominal-sheet'],
+      slug: 'box',
+      current_kind: 'AC',
+      nominal_max_kw: 22,
+      output_voltage_max_v: null,
+      output_voltage_min_v: null,
+    });
+    const socket = connectorRow({
+      charger: 'box',
+      connector: 'type2',
+      max_current_a: 32,
+      max_current_a_source: ['amps-sheet'],
+      phases: 3,
+      source: ['plug'],
+    });
+    const car = vehicle();
+    const edge = deriveEdge(
+      dataset({
+        vehicles: [car],
+        vehicleRegions: [vehicleRegion()],
+        chargers: [box],
+        chargerConnectors: [socket],
+        sources: [source(), source({ id: 'plug' }), source({ id: 'amps-sheet' }), source({ id: 'nominal-sheet' })],
+      }),
+      car,
+      box,
+      'EU',
+    )!;
+    expect(edge.sourceIds).toEqual(expect.arrayContaining(['amps-sheet', 'nominal-sheet', 'plug']));
   });
 });

@@ -285,6 +285,26 @@ describe('dcPower: the caps on record and the published kW', () => {
     expect(power(car800(200), unit500, at300A).kw).toBe(150);
   });
 
+  it("cites for each cap the sources of the figure it is, not the whole row's: the outlet's max_kw, the unit's nominal, its maximum voltage", () => {
+    const outletPress = ['outlet-press'];
+    const at300A = ccsPath({
+      max_kw: 300,
+      max_kw_source: outletPress,
+      max_current_a: 300,
+      max_current_a_source: ['amps-sheet'],
+    });
+    const caps = power(car800(50), { ...unit500, output_voltage_max_v_source: ['volts-sheet'] }, at300A).caps;
+    expect(caps).toContainEqual({ cap: 'outlet', kw: 300, sources: outletPress });
+    expect(caps).toContainEqual({ cap: 'current', kw: 150, sources: ['amps-sheet', 'volts-sheet'] });
+    const nominal = power(
+      car(),
+      unit({ nominal_max_kw_source: ['nominal-sheet'] }),
+      ccsPath({ connector: 'chademo' }),
+      [outletRow(), outletRow({ connector: 'chademo' })],
+    ).caps;
+    expect(nominal).toContainEqual({ cap: 'unit', kw: 350, sources: ['nominal-sheet'] });
+  });
+
   it('gives kW 0, no caps and the reason when the voltage window rules charging out', () => {
     expect(power(car800(0), unit500)).toEqual({
       kw: 0,
