@@ -11,4 +11,6 @@ export const SYSTEM_TEST_FILES = [
   'tests/package/npm-package.test.ts',
   // The edge function's policy type-checked and run under Deno (Netlify's edge runtime).
   'tests/netlify-edge/deno.test.ts',
+  // Every command as its own Node process on a bad flag.
+  'tests/cli/cli-processes.test.ts',
 ];

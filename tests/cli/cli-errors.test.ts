@@ -263,12 +263,7 @@ describe('npm run serve', () => {
 });
 
 describe('the real programs', () => {
-  it('each command, run as its own process, prints one line and exits 2 on a bad flag', async () => {
-    const results = await Promise.all(COMMANDS.map((name) => spawnCli(name, ['--bogus'])));
-    for (const [i, result] of results.entries())
-      refused(result, new RegExp(`^${COMMANDS[i]}: Unknown option '--bogus'`));
-  });
-
+  // Every command as its own process on a bad flag: tests/cli/cli-processes.test.ts (npm run test:system).
   it('npm run build on broken data exits 1, prints file:line:column on stderr and writes no public/', async () => {
     const root = copyFixture();
     editData(root, 'vehicles.csv', (t) =>
