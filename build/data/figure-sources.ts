@@ -19,8 +19,12 @@ export const FIGURE_NAMES = {
   ac_one_phase_a: 'one-phase current',
 } as const;
 
+/** A table's figures in its file's column order, from their names. */
+const figuresOf = <Names extends Record<string, string>>(names: Names) =>
+  Object.keys(names) as (keyof Names & string)[];
+
 /** The figures, in the file's column order; each cites its sources in its own column. */
-export const VEHICLE_FIGURES = Object.keys(FIGURE_NAMES) as (keyof typeof FIGURE_NAMES)[];
+export const VEHICLE_FIGURES = figuresOf(FIGURE_NAMES);
 
 export type VehicleFigure = (typeof VEHICLE_FIGURES)[number];
 
@@ -30,7 +34,7 @@ export const CHARGER_FIGURE_NAMES = {
   output_voltage_min_v: 'lowest output voltage',
   output_voltage_max_v: 'highest output voltage',
 } as const;
-export const CHARGER_FIGURES = Object.keys(CHARGER_FIGURE_NAMES) as (keyof typeof CHARGER_FIGURE_NAMES)[];
+export const CHARGER_FIGURES = figuresOf(CHARGER_FIGURE_NAMES);
 export type ChargerFigure = (typeof CHARGER_FIGURES)[number];
 
 /** Every published figure of an outlet (charger_connectors.csv), in column order, with what it is in words. */
@@ -39,7 +43,7 @@ export const OUTLET_FIGURE_NAMES = {
   max_current_a: 'outlet current',
   phases: 'supply phases',
 } as const;
-export const OUTLET_FIGURES = Object.keys(OUTLET_FIGURE_NAMES) as (keyof typeof OUTLET_FIGURE_NAMES)[];
+export const OUTLET_FIGURES = figuresOf(OUTLET_FIGURE_NAMES);
 export type OutletFigure = (typeof OUTLET_FIGURES)[number];
 
 /** Any table's figure. */
@@ -69,15 +73,15 @@ export const chargerFigureSources = (charger: ChargerRow, figure: ChargerFigure)
 export const outletFigureSources = (outlet: ChargerConnectorRow, figure: OutletFigure) =>
   ownFigureSourceIds(outlet, figure);
 
-/** A charger's or an outlet's row sources and those of every figure it states, each once: all a path reads of it. */
-export function chargerSourceIds(charger: ChargerRow): string[] {
-  return [
-    ...new Set([...charger.source, ...CHARGER_FIGURES.flatMap((figure) => chargerFigureSources(charger, figure))]),
-  ];
+/** A row's own sources and those of each of its figures, each once: all a path reads of a charger or an outlet. */
+function rowSourceIds<F extends ChargerFigure | OutletFigure>(
+  row: { source: readonly string[] } & Record<FigureSourceColumn<F>, readonly string[]>,
+  figures: readonly F[],
+): string[] {
+  return [...new Set([...row.source, ...figures.flatMap((figure) => ownFigureSourceIds(row, figure))])];
 }
-export function outletSourceIds(outlet: ChargerConnectorRow): string[] {
-  return [...new Set([...outlet.source, ...OUTLET_FIGURES.flatMap((figure) => outletFigureSources(outlet, figure))])];
-}
+export const chargerSourceIds = (charger: ChargerRow) => rowSourceIds(charger, CHARGER_FIGURES);
+export const outletSourceIds = (outlet: ChargerConnectorRow) => rowSourceIds(outlet, OUTLET_FIGURES);
 
 /** The figures a connection path of each current reads (pack voltage, peaks, boost; on-board charger, phases). */
 export const CURRENT_FIGURES: Record<CurrentKind, readonly VehicleFigure[]> = {
