@@ -11,6 +11,7 @@ import { networkTerms } from './network-terms.ts';
 import { observationAdapter } from './observation-adapter.ts';
 import { observationKw } from './observation-kw.ts';
 import { observationProtocol } from './observation-protocol.ts';
+import { importNotes } from './import-notes.ts';
 import { plainText } from './plain-text.ts';
 import { plausibility } from './plausibility.ts';
 import { platformFacts } from './platform-facts.ts';
@@ -34,6 +35,7 @@ export const TABLE_CHECKS: readonly TableCheck[] = [
   references,
   consistency,
   factSources,
+  importNotes,
   platformFacts,
   networkLinks,
   networkTerms,

@@ -2,6 +2,7 @@
 // its own source column, the importer's source ids and note fragments, and the rows only they back.
 import { VEHICLE_FIGURES, figureSourceColumn, type VehicleFigure } from '../../data/figure-sources.ts';
 import type { ImportFiles, Row } from '../data-files.ts';
+import { IMPORT_NOTE_FRAGMENT } from '../../data/import-notes.ts';
 import { isOwnedSource } from './citations.ts';
 
 /** The figures a record can give (the importer fills or cross-checks each alone; it never gives boost or one-phase A). */
@@ -16,9 +17,6 @@ export type ImportedFigure = (typeof IMPORTED_FIGURES)[number];
 
 /** What the variant's own `source` backs besides the variant: written only on a row whose variant is the importer's. */
 export const VARIANT_FIELDS = ['bidirectional'] as const;
-
-/** The importer's notes are bracketed fragments starting so; a re-import removes them and writes them again. */
-export const NOTE_FRAGMENT = /\s*\[OpenEV Data [^\]]*\]/g;
 
 export const ids = (cell: string | undefined) => (cell ?? '').split(' ').filter(Boolean);
 export const join = (list: readonly string[]) => [...new Set(list)].join(' ');
@@ -40,7 +38,7 @@ export function takeBack(
   const dropped: string[] = [];
   const created = new Set<string>();
   const vehicles = files.vehicles.flatMap((original) => {
-    const row: Row = { ...original, note: (original.note ?? '').replace(NOTE_FRAGMENT, '').trim() };
+    const row: Row = { ...original, note: (original.note ?? '').replace(IMPORT_NOTE_FRAGMENT, '').trim() };
     let ours = 0;
     const takeIds = (column: string, backs: readonly string[]) => {
       const all = ids(row[column]);
