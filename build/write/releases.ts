@@ -105,7 +105,18 @@ export function recordChanges(release: string, base: string | null, changed: rea
   renameSync(`${file}.tmp`, file);
 }
 
-/** The release before `previous` and what `previous` changed from it, where both are on disk; else null. */
+/** A path inside a release folder as a build writes it: relative, no "." or ".." segment, nothing empty inside. */
+const isReleasePath = (changed: unknown): changed is string =>
+  typeof changed === 'string' &&
+  changed
+    .replace(/\/$/, '')
+    .split('/')
+    .every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+
+/**
+ * The release before `previous` and what `previous` changed from it, where both are on disk and the record holds only
+ * paths inside a release (a damaged record makes the new folder by links, and never reaches outside it); else null.
+ */
 function recyclable(previous: string): { from: string; changed: string[] } | null {
   let record: ReleaseChanges;
   try {
@@ -113,7 +124,8 @@ function recyclable(previous: string): { from: string; changed: string[] } | nul
   } catch {
     return null;
   }
-  if (!record.base || !RELEASE_NAME.test(record.base) || !Array.isArray(record.changed)) return null;
+  if (typeof record.base !== 'string' || !RELEASE_NAME.test(record.base)) return null;
+  if (!Array.isArray(record.changed) || !record.changed.every(isReleasePath)) return null;
   const from = path.join(path.dirname(previous), record.base);
   return from !== previous && lstat(from)?.isDirectory() ? { from, changed: record.changed } : null;
 }

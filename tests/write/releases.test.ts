@@ -80,6 +80,30 @@ describe('one release folder per build', () => {
     expect(readFileSync(path.join(third, 'not-the-builds.txt'), 'utf8')).toBe('kept as it is');
   });
 
+  it('makes the folder by links, never reaching outside it, when the record of changes names a path outside a release', async () => {
+    const root = await copyBuiltFixture('provisional');
+    const publicDir = path.join(root, 'public');
+    const first = realpathSync(publicDir);
+    editData(root, 'vehicles.csv', (t) => t.replace('Fixture,Volt A,400,', 'Fixture,Volt A,401,'));
+    expect((await runCli('build', ['--root', root, '--preview'])).status).toBe(0);
+    const second = realpathSync(publicDir);
+    // A damaged record: a path that climbs out of the release folder, where a file of the project lies.
+    const outside = path.join(root, 'outside.txt');
+    writeFileSync(outside, 'not the build’s');
+    const record = path.join(releasesDir(publicDir), `.${path.basename(second)}-changes.json`);
+    const parsed = JSON.parse(readFileSync(record, 'utf8')) as { base: string; changed: string[] };
+    writeFileSync(record, JSON.stringify({ ...parsed, changed: [...parsed.changed, '../../outside.txt'] }));
+    editData(root, 'vehicles.csv', (t) => t.replace('Fixture,Volt A,401,', 'Fixture,Volt A,402,'));
+    expect((await runCli('build', ['--root', root, '--preview'])).status).toBe(0);
+    expect(readFileSync(outside, 'utf8')).toBe('not the build’s');
+    // Not the first folder renamed: a new one, linked from the second release.
+    expect(existsSync(first)).toBe(false);
+    expect(statSync(realpathSync(publicDir)).ino).not.toBe(statSync(second).ino);
+    const fresh = path.join(mkdtempSync(path.join(os.tmpdir(), 'ev-fresh-')), 'public');
+    await buildSite({ root, publicDir: fresh, history: 'provisional' });
+    expect(treeDigest(realpathSync(publicDir))).toEqual(treeDigest(fresh));
+  });
+
   it('adopts a public/ that is a real folder (a build from before the swap) and rebuilds it incrementally', async () => {
     const root = await copyBuiltFixture('provisional');
     const publicDir = path.join(root, 'public');
