@@ -10,18 +10,33 @@ export interface Citation {
   ids: readonly string[];
 }
 
+/** A figure cell's citation: the figure, whether it is filled, and what its own `<figure>_source` column cites. */
+export interface FigureCitation extends Citation {
+  figure: Figure;
+  filled: boolean;
+}
+
+/** Every figure of the tables whose figures cite their own sources (build/data/figure-sources.ts SOURCED_FIGURES). */
+export function figureCitations(t: LoadedTables): FigureCitation[] {
+  const all: FigureCitation[] = [];
+  for (const table of Object.keys(SOURCED_FIGURES) as (keyof typeof SOURCED_FIGURES)[])
+    for (const row of t[table] as readonly Located<object>[]) {
+      const cells = row.value as Record<string, unknown>;
+      for (const figure of Object.keys(SOURCED_FIGURES[table]) as Figure[]) {
+        const column = figureSourceColumn(figure);
+        const filled = cells[figure] !== null;
+        all.push({ row, column, figure, filled, ids: cells[column] as readonly string[] });
+      }
+    }
+  return all;
+}
+
 export function citations(t: LoadedTables): Citation[] {
   const all: Citation[] = [];
   const add = (rows: readonly Located<{ source: string[] }>[]) =>
     rows.forEach((row) => all.push({ row, column: 'source', ids: row.value.source }));
-  for (const table of Object.keys(SOURCED_FIGURES) as (keyof typeof SOURCED_FIGURES)[]) {
-    add(t[table]);
-    for (const row of t[table] as readonly Located<object>[])
-      for (const figure of Object.keys(SOURCED_FIGURES[table]) as Figure[]) {
-        const column = figureSourceColumn(figure);
-        all.push({ row, column, ids: (row.value as Record<string, readonly string[]>)[column] ?? [] });
-      }
-  }
+  for (const table of Object.keys(SOURCED_FIGURES) as (keyof typeof SOURCED_FIGURES)[]) add(t[table]);
+  for (const { row, column, ids } of figureCitations(t)) all.push({ row, column, ids });
   for (const rows of [
     t.vehicleRegions,
     t.observations,

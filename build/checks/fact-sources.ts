@@ -1,9 +1,9 @@
 // Check "fact-sources": each figure of a vehicle, charger or outlet row cites the sources that back it in its own column
 // (`<figure>_source`, build/data/figure-sources.ts), so that an edge can cite exactly the sources of the facts it used.
-import { figureSourceColumn, SOURCED_FIGURES, type Figure } from '../data/figure-sources.ts';
-import type { Located } from '../data/load.ts';
+import { SOURCED_FIGURES } from '../data/figure-sources.ts';
 import type { Problem } from '../data/problems.ts';
 import type { TableCheck } from './check.ts';
+import { figureCitations } from './citations.ts';
 
 const NAME = 'fact-sources';
 
@@ -19,30 +19,22 @@ export const factSources: TableCheck = {
     '<figure>_source column; an empty figure cites nothing.',
   check(t) {
     const problems: Problem[] = [];
-    const checkRows = (rows: readonly Located<object>[], figures: readonly Figure[]) => {
-      for (const row of rows)
-        for (const figure of figures) {
-          const cells = row.value as Record<string, unknown>;
-          const column = figureSourceColumn(figure);
-          const filled = cells[figure] !== null && cells[figure] !== undefined;
-          const cited = ((cells[column] as readonly string[] | undefined) ?? []).length > 0;
-          if (filled && !cited)
-            problems.push({
-              ...row.at(column),
-              check: NAME,
-              message: `${figure} is filled but ${column} cites no source for it`,
-            });
-          if (!filled && cited)
-            problems.push({
-              ...row.at(column),
-              check: NAME,
-              message: `${column} cites sources but ${figure} is empty`,
-              hint: `fill ${figure} from those sources, or empty ${column}`,
-            });
-        }
-    };
-    for (const table of Object.keys(SOURCED_FIGURES) as (keyof typeof SOURCED_FIGURES)[])
-      checkRows(t[table], Object.keys(SOURCED_FIGURES[table]) as Figure[]);
+    for (const { row, column, figure, filled, ids } of figureCitations(t)) {
+      const cited = ids.length > 0;
+      if (filled && !cited)
+        problems.push({
+          ...row.at(column),
+          check: NAME,
+          message: `${figure} is filled but ${column} cites no source for it`,
+        });
+      if (!filled && cited)
+        problems.push({
+          ...row.at(column),
+          check: NAME,
+          message: `${column} cites sources but ${figure} is empty`,
+          hint: `fill ${figure} from those sources, or empty ${column}`,
+        });
+    }
     return problems;
   },
 };

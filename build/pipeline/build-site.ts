@@ -130,7 +130,7 @@ interface Folders {
  * switched to it, then the build state saved. A failure before the switch leaves the previous release served (and the
  * new folder is removed).
  */
-async function swapIn(folders: Folders, state: BuildState, changed: readonly string[]): Promise<void> {
+async function swapIn(folders: Folders, state: BuildState, changed: readonly string[] | null): Promise<void> {
   await folders.cleared;
   const { publicDir, releaseDir } = folders;
   recordChanges(releaseDir, folders.previous, changed);
@@ -214,7 +214,8 @@ async function build(
         return result;
       }
       // Publishing rewrites the tree's token and what it publishes after the commit, outside the writer.
-      const changed = [...writer.changedPaths(), layout.treeToken(), ...PUBLISHED_AFTER_COMMIT];
+      const written = writer.changedPaths();
+      const changed = written && [...written, layout.treeToken(), ...PUBLISHED_AFTER_COMMIT];
       const task = { publicDir, release: release!, treeChanged: stats.written + stats.deleted > 0, state };
       if (options.mirrorLater) {
         const mirror = publishInThread(task).then(

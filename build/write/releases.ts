@@ -85,8 +85,8 @@ export interface NewRelease {
 
 /** What a release changed from the release it was made from: `.<release>-changes.json` beside it (recordChanges). */
 interface ReleaseChanges {
-  /** The release folder's name it was made from (served before it), or null for a first build. */
-  base: string | null;
+  /** The release folder's name it was made from (served before it). */
+  base: string;
   /** The paths its build wrote or deleted (a deleted folder ends with "/"). */
   changed: string[];
 }
@@ -98,8 +98,10 @@ const changesFile = (release: string) => path.join(path.dirname(release), `.${pa
  * that the build after it can turn `base` into its own folder by these changes alone (newRelease) instead of linking
  * every file. Written before the swap: a release without the file is made by linking every file.
  */
-export function recordChanges(release: string, base: string | null, changed: readonly string[]): void {
-  const record: ReleaseChanges = { base: base && path.basename(base), changed: [...new Set(changed)].sort() };
+export function recordChanges(release: string, base: string | null, changed: readonly string[] | null): void {
+  // Without a release before it, or a list of what changed (a first build), the next build links every file.
+  if (base === null || changed === null) return;
+  const record: ReleaseChanges = { base: path.basename(base), changed: [...new Set(changed)].sort() };
   const file = changesFile(release);
   writeFileSync(`${file}.tmp`, JSON.stringify(record));
   renameSync(`${file}.tmp`, file);

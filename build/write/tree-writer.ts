@@ -73,8 +73,8 @@ export class TreeWriter {
   private readonly madeDirs = new Set<string>();
   private written = 0;
   private unchanged = 0;
-  /** After commit(): the paths it wrote or deleted (a deleted folder ends with "/"). */
-  private changes: string[] = [];
+  /** After commit(): the paths it wrote or deleted (a deleted folder ends with "/"); null for a first build. */
+  private changes: string[] | null = null;
 
   readonly publicDir: string;
   private readonly ownedPaths: readonly string[];
@@ -166,15 +166,19 @@ export class TreeWriter {
   async commit(): Promise<WriteStats> {
     const deletions = this.mode === 'full' ? (this.firstBuild ? [] : this.staleFiles()) : [...this.removals].sort();
     mkdirSync(this.stagingDir, { recursive: true });
-    this.changes = [...filesUnder(this.stagingDir), ...deletions];
+    // A first build has no release before it to bring up to date: its files are not listed (every one is new).
+    this.changes = this.firstBuild ? null : [...filesUnder(this.stagingDir), ...deletions];
     writeFileSync(path.join(this.stagingDir, `${JOURNAL}.tmp`), JSON.stringify({ deletions }));
     renameSync(path.join(this.stagingDir, `${JOURNAL}.tmp`), path.join(this.stagingDir, JOURNAL));
     const deleted = this.finishCommit();
     return { written: this.written, unchanged: this.unchanged, deleted };
   }
 
-  /** The paths the commit wrote or deleted (a deleted folder ends with "/"): what this release changed. */
-  changedPaths(): readonly string[] {
+  /**
+   * The paths the commit wrote or deleted (a deleted folder ends with "/"): what this release changed; null after a
+   * first build, whose every file is new (not listed: nothing to bring up to date from).
+   */
+  changedPaths(): readonly string[] | null {
     return this.changes;
   }
 

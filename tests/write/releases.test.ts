@@ -54,6 +54,8 @@ describe('one release folder per build', () => {
     const publicDir = path.join(root, 'public');
     const first = realpathSync(publicDir);
     const firstFolder = statSync(first).ino;
+    // A first build lists no changes (every file is new): nothing is recorded beside it.
+    expect(readdirSync(releasesDir(publicDir)).filter((name) => name.endsWith('-changes.json'))).toEqual([]);
     writeFileSync(path.join(publicDir, 'not-the-builds.txt'), 'kept as it is');
     // The second build changes files; the third deletes a vehicle's files and writes others.
     editData(root, 'vehicles.csv', (t) => t.replace('Fixture,Volt A,400,', 'Fixture,Volt A,401,'));
