@@ -1,14 +1,15 @@
 // Reads data/ (CSV and YAML) into typed rows, each row knowing its file:line:column; reports file- and row-level problems.
-// A file's parse is kept in the derived cache under its bytes, so a rebuild parses only the files that changed.
+// A file's parse is kept in the derived cache under its bytes, so a rebuild parses only the files that changed, and a
+// CSV file's accepted rows by their cells, so that a changed file's unchanged rows are not checked again.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { TABLES, type TableName } from './tables.ts';
 import type { Location, Problem } from './problems.ts';
 import { checkFormat, SCHEMA_CHECK } from './file-checks.ts';
-import { cachedValue } from '../infra/derived-cache.ts';
+import { cachedValue, readCachedValue, storeCachedValue } from '../infra/derived-cache.ts';
 import { fileSizeProblem } from './cell-limits.ts';
-import { readCsvRows } from './parse-csv.ts';
+import { readCsvRows, type AcceptedRows } from './parse-csv.ts';
 import { readYamlRows } from './parse-yaml.ts';
 import { RELEASE_FILE } from './release-file.ts';
 import { ledgerVehicles, parseShard, shardBytes, shardFile } from './ledger.ts';
@@ -83,13 +84,26 @@ interface ParsedTable {
   rejected: Set<string> | 'all';
 }
 
+/** The derived cache's one entry of a CSV table's accepted rows (the last read's), whatever the file's bytes. */
+const acceptedRowsEntry = (name: TableName) => [`rows-${name}`, Buffer.alloc(0)] as const;
+
+/** A CSV file's rows, those the last read of the table accepted taken from it unchecked; that record then updated. */
+function readCsvTable(text: string, display: string, name: TableName, problems: Problem[], rejected: Set<string>) {
+  const known = readCachedValue<AcceptedRows>(...acceptedRowsEntry(name)) ?? new Map<string, unknown>();
+  const accepted: AcceptedRows = new Map();
+  const rows = readCsvRows(text, display, TABLES[name].schema, problems, rejected, known, accepted);
+  storeCachedValue(...acceptedRowsEntry(name), accepted);
+  return rows;
+}
+
 /** One file through the format and schema checks, each field's place resolved so that the result can be stored. */
-function parseTable(bytes: Buffer, display: string, table: (typeof TABLES)[TableName]): ParsedTable {
+function parseTable(bytes: Buffer, display: string, name: TableName): ParsedTable {
+  const table = TABLES[name];
   const { text, problems } = checkFormat(bytes, display);
   const rejected = new Set<string>();
   const before = problems.length;
   const rows = table.file.endsWith('.csv')
-    ? readCsvRows(text, display, table.schema, problems, rejected)
+    ? readCsvTable(text, display, name, problems, rejected)
     : readYamlRows(text, display, table.schema, problems, rejected);
   const fields = ['', ...Object.keys(table.schema.shape)];
   const places = new Uint32Array(rows.length * fields.length * 2);
@@ -153,7 +167,7 @@ export function loadTables(root: string): LoadResult {
       rejectedKeys[name] = 'all';
       continue;
     }
-    const parsed = cachedValue(`table-${name}`, bytes, () => parseTable(bytes, display, table));
+    const parsed = cachedValue(`table-${name}`, bytes, () => parseTable(bytes, display, name));
     problems.push(...parsed.problems);
     const { fields, places } = parsed;
     const fieldIndex = new Map(fields.map((field, f) => [field, f]));

@@ -1,7 +1,7 @@
 // Reads one CSV data file into rows, each knowing its file:line:column: the header checked against the table's
 // columns, every cell against the limits of any cell, then against plain text, then its column's schema. Problems are
 // reported under the "schema" check (plain text under "plain-text"); a row that fails is left out of the tables (its
-// key recorded as rejected).
+// key recorded as rejected). A row whose cells a previous read already accepted gives that read's value unchecked.
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { z } from 'zod';
 import { cellTextProblem, MAX_CELL_CHARS } from './cell-limits.ts';
@@ -12,12 +12,21 @@ import type { Location, Problem } from './problems.ts';
 
 const NAME = SCHEMA_CHECK;
 
+/** Rows a read accepted, by their cells (as JSON): the value each gave, the same for the same cells and schema. */
+export type AcceptedRows = Map<string, unknown>;
+
+/**
+ * The rows of `text`; a row found in `known` (accepted by an earlier read under the same schema) is not checked again.
+ * Every row accepted here is added to `accepted`.
+ */
 export function readCsvRows(
   text: string,
   file: string,
   schema: z.ZodObject,
   problems: Problem[],
   rejected: Set<string>,
+  known: ReadonlyMap<string, unknown> = new Map(),
+  accepted: AcceptedRows = new Map(),
 ): Located<unknown>[] {
   const columns = Object.keys(schema.shape);
   if (text.trim() === '') {
@@ -59,6 +68,13 @@ export function readCsvRows(
   for (const { record, info } of body) {
     const line = info.lines - record.reduce((n, cell) => n + (cell.split('\n').length - 1), 0);
     const at = (field?: string): Location => ({ file, line, column: field ? columns.indexOf(field) + 1 : 1 });
+    const cells = JSON.stringify(record);
+    const value = known.get(cells);
+    if (value !== undefined) {
+      accepted.set(cells, value);
+      rows.push({ value, file, line, at });
+      continue;
+    }
     if (record.length !== columns.length) {
       rejected.add(String(record[0]).trim());
       problems.push({
@@ -92,6 +108,7 @@ export function readCsvRows(
       rejected.add(String(record[0]).trim());
       continue;
     }
+    accepted.set(cells, parsed.data);
     rows.push({ value: parsed.data, file, line, at });
   }
   return rows;

@@ -3,7 +3,7 @@
 // the build's code and its locked packages. It only saves time: a miss, a read-only node_modules or a deleted cache
 // gives the same output.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,31 +11,67 @@ import { fileURLToPath } from 'node:url';
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CACHE_ROOT = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'open-ev-build');
 
-let codeDigestMemo: string | undefined;
+/** The TypeScript files under `folder` of `project` (relative to it), by a walk: readdirSync's recursion is ten times slower. */
+function typeScriptFiles(project: string, folder: string): string[] {
+  return readdirSync(path.join(project, folder), { withFileTypes: true }).flatMap((entry) => {
+    const file = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) return typeScriptFiles(project, file);
+    return entry.name.endsWith('.ts') ? [file] : [];
+  });
+}
+
+/** The digest of the contents of `files` (relative to `project`). */
+function contentDigest(project: string, files: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(`${file}\0`);
+    try {
+      hash.update(readFileSync(path.join(project, file)));
+    } catch {
+      hash.update('missing');
+    }
+  }
+  return hash.digest('hex').slice(0, 24);
+}
 
 /**
- * Digest of the build's code: build/**\/*.ts and package-lock.json (which pins ajv, zod, esbuild and every other tool),
- * computed once per process. The build state and this cache are both keyed by it.
+ * Digest of the code of `project`: build/**\/*.ts and package-lock.json (which pins ajv, zod, esbuild and every other
+ * tool). The digest of their contents is kept in `cacheRoot` under their names, sizes, inodes and change times (any
+ * write changes a file's ctime, which no tool can set back), so that unchanged code is stat'ed instead of read.
  */
-export function codeDigest(): string {
-  if (codeDigestMemo === undefined) {
-    const hash = createHash('sha256');
-    const code = readdirSync(path.join(PROJECT_ROOT, 'build'), { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.ts'))
-      .map((file) => `build/${file.split(path.sep).join('/')}`)
-      .sort();
-    for (const file of [...code, 'package-lock.json']) {
-      hash.update(`${file}\0`);
-      try {
-        hash.update(readFileSync(path.join(PROJECT_ROOT, file)));
-      } catch {
-        hash.update('missing');
-      }
+export function codeDigestOf(project: string, cacheRoot: string): string {
+  const files = [...typeScriptFiles(project, 'build').sort(), 'package-lock.json'];
+  const stamps = files.map((file) => {
+    try {
+      const stat = statSync(path.join(project, file), { bigint: true });
+      return `${file}\0${stat.size}\0${stat.ino}\0${stat.mtimeNs}\0${stat.ctimeNs}\n`;
+    } catch {
+      return `${file}\0missing\n`;
     }
-    codeDigestMemo = hash.digest('hex').slice(0, 24);
+  });
+  const folder = path.join(cacheRoot, 'code-digest');
+  const kept = path.join(folder, createHash('sha256').update(stamps.join('')).digest('hex').slice(0, 24));
+  try {
+    return readFileSync(kept, 'utf8');
+  } catch {
+    const digest = contentDigest(project, files);
+    try {
+      mkdirSync(folder, { recursive: true });
+      for (const other of readdirSync(folder)) rmSync(path.join(folder, other), { force: true });
+      const temporary = `${kept}.${process.pid}.tmp`;
+      writeFileSync(temporary, digest);
+      renameSync(temporary, kept);
+    } catch {
+      // Not kept: the next process reads the files again.
+    }
+    return digest;
   }
-  return codeDigestMemo;
 }
+
+let codeDigestMemo: string | undefined;
+
+/** Digest of the build's own code (codeDigestOf this project), once per process: the build state and this cache are keyed by it. */
+export const codeDigest = (): string => (codeDigestMemo ??= codeDigestOf(PROJECT_ROOT, CACHE_ROOT));
 
 /**
  * The cached text for `name` under the current code digest, else `produce()`'s (then stored, atomically). Returns the

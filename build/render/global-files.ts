@@ -6,6 +6,7 @@ import { openApiDocument } from '../api/openapi.ts';
 import type { Edge } from '../api/schemas.ts';
 import { ERROR_STATUS, errorBody, type ErrorCode } from '../core/errors.ts';
 import { DEFAULT_REGION } from '../core/regions.ts';
+import { cachedValue } from '../infra/derived-cache.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { edgesOfVehicle } from '../derive/all-edges.ts';
 import { readReleaseRecords } from '../data/release-records.ts';
@@ -167,7 +168,11 @@ export function* globalFiles(
   }
   shown['/api/v1/schemas/{name}.json'] = { url: `/${schemaPath('error')}`, status: 200, body: jsonSchemaOf('error') };
   const schemas = DOCUMENT_KINDS.map((kind) => ({ kind, url: `/${schemaPath(kind)}`, schema: jsonSchemaOf(kind) }));
-  yield { path: layout.referencePage(), body: referencePage(openapi, shown, schemas) };
+  // The page depends on the code (the OpenAPI document, the schemas) and on its examples alone: kept under them.
+  const page = cachedValue('reference-page', Buffer.from(JSON.stringify(shown)), () =>
+    referencePage(openapi, shown, schemas),
+  );
+  yield { path: layout.referencePage(), body: page };
   yield { path: layout.referenceStyle(), body: REFERENCE_STYLE };
   yield* exploreFiles();
 }

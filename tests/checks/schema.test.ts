@@ -71,3 +71,34 @@ describe('schema', () => {
     ]);
   });
 });
+
+describe('schema: rows accepted by an earlier read', () => {
+  const SECOND = ROW.replace('test-car-2024-eu', 'test-car-2025-eu').replace(',2024,', ',2025,');
+  const read = (text: string, known: ReadonlyMap<string, unknown>) => {
+    const problems: Problem[] = [];
+    const accepted = new Map<string, unknown>();
+    const rows = readCsvRows(text, V, TABLES.vehicles.schema, problems, new Set(), known, accepted);
+    return { rows, problems, accepted };
+  };
+
+  it('records every accepted row by its cells, and a read that knows them gives the same rows at their new lines', () => {
+    const first = read(`${HEADER}\n${ROW}\n${SECOND}\n`, new Map());
+    expect(first.accepted.size).toBe(2);
+    const again = read(`${HEADER}\n${SECOND}\n${ROW}\n`, first.accepted);
+    expect(again.problems).toEqual([]);
+    expect(again.rows.map((row) => [row.line, row.value])).toEqual([
+      [2, first.rows[1]!.value],
+      [3, first.rows[0]!.value],
+    ]);
+    expect(again.accepted).toEqual(first.accepted);
+  });
+
+  it('checks a changed row again: its problem is reported though the row it replaced was accepted', () => {
+    const { accepted } = read(`${HEADER}\n${ROW}\n${SECOND}\n`, new Map());
+    const broken = SECOND.replace(',2025,', ',twenty,');
+    const { rows, problems } = read(`${HEADER}\n${ROW}\n${broken}\n`, accepted);
+    expect(rows.map((row) => row.line)).toEqual([2]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ line: 3, column: column('vehicles', 'model_year'), check: 'schema' });
+  });
+});

@@ -1,9 +1,9 @@
 // The derived cache: produced once per code digest, read back afterwards, optional when it cannot be stored.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachedText, cachedValue, codeDigest } from '../../build/infra/derived-cache.ts';
+import { cachedText, cachedValue, codeDigest, codeDigestOf } from '../../build/infra/derived-cache.ts';
 
 describe('cachedText', () => {
   const counting = (text: string) => {
@@ -90,5 +90,58 @@ describe('cachedValue', () => {
     writeFileSync(blocker, '');
     expect(cachedValue('table', Buffer.from('c'), produce('c'), path.join(blocker, 'cache')).rows[0]!.value).toBe('c');
     expect(calls).toEqual(['a', 'a', 'c']);
+  });
+});
+
+describe('codeDigestOf', () => {
+  /** A project with build/a.ts, build/deep/b.ts, a file that is not TypeScript, and package-lock.json. */
+  const project = () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'ev-code-'));
+    mkdirSync(path.join(root, 'build', 'deep'), { recursive: true });
+    writeFileSync(path.join(root, 'build', 'a.ts'), 'export const a = 1;\n');
+    writeFileSync(path.join(root, 'build', 'deep', 'b.ts'), 'export const b = 2;\n');
+    writeFileSync(path.join(root, 'build', 'notes.md'), 'not code\n');
+    writeFileSync(path.join(root, 'package-lock.json'), '{}\n');
+    return { root, cache: path.join(root, 'cache') };
+  };
+
+  it('is the same for the same code in another folder, whatever else lies beside it', () => {
+    const one = project();
+    const two = project();
+    writeFileSync(path.join(two.root, 'build', 'notes.md'), 'other notes\n');
+    expect(codeDigestOf(one.root, one.cache)).toMatch(/^[0-9a-f]{24}$/);
+    expect(codeDigestOf(two.root, two.cache)).toBe(codeDigestOf(one.root, one.cache));
+  });
+
+  it('changes with a TypeScript file at any depth, a new one, or the lock file, after a digest was kept', () => {
+    const { root, cache } = project();
+    const digests = [codeDigestOf(root, cache)];
+    // Each change alters a size: two writes within one clock tick of the file system may leave its times as they were.
+    writeFileSync(path.join(root, 'build', 'deep', 'b.ts'), 'export const b = 30;\n');
+    digests.push(codeDigestOf(root, cache));
+    writeFileSync(path.join(root, 'build', 'deep', 'c.ts'), 'export const c = 4;\n');
+    digests.push(codeDigestOf(root, cache));
+    writeFileSync(path.join(root, 'package-lock.json'), '{"lockfileVersion":3}\n');
+    digests.push(codeDigestOf(root, cache));
+    expect(new Set(digests).size).toBe(4);
+  });
+
+  it("keeps one digest, under the files' stamps, and trusts it while they are unchanged", () => {
+    const { root, cache } = project();
+    const digest = codeDigestOf(root, cache);
+    const kept = readdirSync(path.join(cache, 'code-digest'));
+    expect(kept).toHaveLength(1);
+    writeFileSync(path.join(cache, 'code-digest', kept[0]!), 'kept-digest');
+    expect(codeDigestOf(root, cache)).toBe('kept-digest');
+    utimesSync(path.join(root, 'build', 'a.ts'), new Date('2001-01-01'), new Date('2001-01-01')); // same bytes, new stamp
+    expect(codeDigestOf(root, cache)).toBe(digest);
+    expect(readdirSync(path.join(cache, 'code-digest'))).toHaveLength(1);
+  });
+
+  it('a cache that cannot be written: the digest of the contents all the same', () => {
+    const { root } = project();
+    const blocker = path.join(root, 'a-file');
+    writeFileSync(blocker, '');
+    expect(codeDigestOf(root, path.join(blocker, 'cache'))).toBe(codeDigestOf(root, path.join(root, 'cache')));
   });
 });
