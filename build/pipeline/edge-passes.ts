@@ -136,9 +136,11 @@ export function writeExplain(context: PassContext, vehicle: string, entries: rea
 
 /** What a vehicle networks document reads of an edge, from the edge's published body. */
 export function edgeAnswer(body: Buffer | string): EdgeAnswer {
-  const { state, kw, confidence } = JSON.parse(body.toString()) as EdgeAnswer;
-  return { state, kw, confidence };
+  return factsAnswer(JSON.parse(body.toString()) as EdgeAnswer);
 }
+
+/** The same from the facts an edge is rendered from (which it publishes as they are), without parsing its body. */
+export const factsAnswer = ({ state, kw, confidence }: EdgeAnswer): EdgeAnswer => ({ state, kw, confidence });
 
 /**
  * A vehicle's networks documents (extension): one per region it is on sale in, and its default region's again at the

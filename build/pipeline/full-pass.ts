@@ -17,8 +17,8 @@ import type { ExplainEntry } from '../api/explain-schemas.ts';
 import { explainEntry } from '../render/explain-files.ts';
 import { isLinked, pairKey, type EdgeAnswer } from '../render/network-files.ts';
 import {
-  edgeAnswer,
   emit,
+  factsAnswer,
   writeEdge,
   writeExplain,
   writeLists,
@@ -80,7 +80,7 @@ export function passVehicles(context: PassContext, counters: WorkCounters, spill
       const body = writeEdge(context, history, facts);
       entries.push({ regionIndex, body });
       if (isLinked(data, facts.charger, facts.region))
-        answers.set(pairKey(facts.charger, facts.region), edgeAnswer(body));
+        answers.set(pairKey(facts.charger, facts.region), factsAnswer(facts));
       explained.push(explainEntry(facts));
       spill.add(chargerIndex, vehicleIndex, regionIndex, body);
     }

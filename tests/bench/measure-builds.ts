@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { stateFile } from '../../build/pipeline/build-state.ts';
+import { releasesDir } from '../../build/write/releases.ts';
 import { column } from '../helpers/rows.ts';
 import { median, secondsWithRuns, type Figures } from './figures.ts';
 import { writeSyntheticWorld, type WorldSize } from './synthetic-world.ts';
@@ -19,6 +21,16 @@ export const BUILD_FLAGS = (
 ).scripts.build
   .split(' ')
   .filter((word) => /^--max-(old|semi)-space-size=/.test(word));
+
+/**
+ * A built tree removed whole: the served link, the release folders beside it and the build state. With the link alone
+ * removed, the next build into the same path deletes the orphaned release folder on a thread while it runs.
+ */
+export function removeBuilt(publicDir: string): void {
+  rmSync(publicDir, { recursive: true, force: true });
+  rmSync(releasesDir(publicDir), { recursive: true, force: true });
+  rmSync(stateFile(publicDir), { force: true });
+}
 
 /** Flushes dirty pages so one measurement does not pay for the previous one's writes. */
 export const settle = () => execFileSync('sync');

@@ -2,11 +2,11 @@
 // tree's files (target ≤ +1 %), and the build time of the same data as whole preview processes, back to back and
 // alternating after a warm-up of each, with its network tables and with them emptied to their header (the tables are
 // optional: every vehicle still gets its empty networks documents, so the time is what the networks' content costs).
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { median, secondsWithRuns, type Figures } from './figures.ts';
-import { buildProcess, settle } from './measure-builds.ts';
+import { buildProcess, removeBuilt, settle } from './measure-builds.ts';
 
 /** The network tables: emptied to their header, the build writes no network but the empty lists. */
 export const NETWORK_TABLES = ['networks.csv', 'network_regions.csv', 'network_chargers.csv'];
@@ -48,15 +48,14 @@ export function measureNetworks(figures: Figures, options: { runs: number; work:
       files = fg.sync('**/*', { cwd: out, onlyFiles: true }).length;
       networkFiles = fg.sync(NETWORK_FILES, { cwd: out, onlyFiles: true }).length;
     }
-    rmSync(out, { recursive: true, force: true });
+    removeBuilt(out);
   }
   for (let run = 0; run < options.runs; run += 1)
     for (const side of run % 2 === 0 ? (['with', 'without'] as const) : (['without', 'with'] as const)) {
       const out = path.join(options.work, `networks-${side}-public`);
-      rmSync(out, { recursive: true, force: true });
       settle();
       ms[side].push(buildProcess(roots[side], out).ms);
-      rmSync(out, { recursive: true, force: true });
+      removeBuilt(out);
     }
   const fileShare = networkFiles / (files - networkFiles);
   figures.report(
