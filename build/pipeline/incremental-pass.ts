@@ -13,7 +13,7 @@ import { layout } from '../render/layout.ts';
 import { spliceList, type EdgeBody, type ListSide } from '../render/list-files.ts';
 import type { SpilledEntry } from '../write/charger-spill.ts';
 import type { Explain, ExplainEntry, Wanted } from '../api/explain-schemas.ts';
-import { explainEntry, spliceExplain, WantedTally } from '../render/explain-files.ts';
+import { explainEntry, spliceExplain, spliceExplainBytes, WantedTally } from '../render/explain-files.ts';
 import { isLinked } from '../render/network-files.ts';
 import type { EdgeAnswer } from '../render/network-files.ts';
 import {
@@ -325,19 +325,33 @@ function uncountExplain(context: PassContext, vehicle: string): void {
   for (const entry of readJson<Explain>(context, layout.vehicleExplain(vehicle)).edges) context.wanted.count(entry, -1);
 }
 
-/** An unchanged vehicle's explain document with the changed chargers' entries replaced, the tally adjusted. */
+/**
+ * An unchanged vehicle's explain document with the changed chargers' entries replaced, the tally adjusted: spliced as
+ * bytes (only the entries cut are parsed, only the new ones validated, as a document of their own), or, where a
+ * charger is new to it, parsed and written whole.
+ */
 function spliceExplainFile(
   context: PassContext,
   vehicle: string,
   replacements: ReadonlyMap<string, readonly ExplainEntry[]>,
 ): void {
-  const current = readJson<Explain>(context, layout.vehicleExplain(vehicle));
-  for (const entry of current.edges) if (replacements.has(entry.charger)) context.wanted.count(entry, -1);
-  for (const entries of replacements.values()) for (const entry of entries) context.wanted.count(entry);
-  const document = spliceExplain(current, replacements);
-  emit(
-    context,
-    apiFile(layout.vehicleExplain(vehicle), 'explain', document),
-    context.aliases.ofVehicle(vehicle).map(layout.vehicleExplain),
-  );
+  const file = layout.vehicleExplain(vehicle);
+  const current = readList(context, file);
+  const spliced = spliceExplainBytes(current, replacements);
+  if (!spliced) {
+    const document = JSON.parse(current.toString('utf8')) as Explain;
+    for (const entry of document.edges) if (replacements.has(entry.charger)) context.wanted.count(entry, -1);
+    for (const entries of replacements.values()) for (const entry of entries) context.wanted.count(entry);
+    const copies = context.aliases.ofVehicle(vehicle).map(layout.vehicleExplain);
+    emit(context, apiFile(file, 'explain', spliceExplain(document, replacements)), copies);
+    return;
+  }
+  const added = [...replacements.values()].flat();
+  context.validate(file, 'explain', { slug: vehicle, edges: added });
+  for (const entry of spliced.cut) context.wanted.count(entry, -1);
+  for (const entry of added) context.wanted.count(entry);
+  context.writer.write(file, spliced.body, current);
+  for (const copy of context.aliases.ofVehicle(vehicle))
+    context.writer.write(layout.vehicleExplain(copy), spliced.body);
+  context.files += 1;
 }

@@ -1,5 +1,6 @@
 // The explain documents (one per vehicle: the reasoning behind each edge) and the wanted list, which tallies the
-// explain entries' missing figures: built whole by a full pass, kept up to date entry by entry by an incremental one.
+// explain entries' missing figures: built whole by a full pass, kept up to date entry by entry by an incremental one
+// (a document's entries of some chargers spliced as bytes, the rest of it neither parsed nor encoded again).
 import type { Explain, ExplainEntry, Wanted } from '../api/explain-schemas.ts';
 import { REGIONS, regionRank, type Region } from '../core/regions.ts';
 import type { EdgeFacts } from '../derive/derive-edge.ts';
@@ -24,6 +25,65 @@ const byChargerThenRegion = (a: ExplainEntry, b: ExplainEntry) =>
 export function spliceExplain(current: Explain, replacements: ReadonlyMap<string, readonly ExplainEntry[]>): Explain {
   const kept = current.edges.filter((entry) => !replacements.has(entry.charger));
   return { slug: current.slug, edges: [...kept, ...[...replacements.values()].flat()].sort(byChargerThenRegion) };
+}
+
+/**
+ * Every entry starts with these bytes (charger is its first field); no other object in an entry has that field, and
+ * inside a JSON string the quotes would be escaped.
+ */
+const ENTRY_START = Buffer.from('{"charger":');
+const EDGES_START = Buffer.from('"edges":[');
+
+/**
+ * What spliceExplain gives, on the document's bytes: each replaced charger's run of entries cut out and its new
+ * entries put in its place, the rest copied as it is. Returns the new bytes and the entries cut (parsed, for the
+ * wanted tally), or null when a charger with new entries has none in the document (an insertion: the caller splices
+ * the parsed document instead).
+ */
+export function spliceExplainBytes(
+  current: Buffer,
+  replacements: ReadonlyMap<string, readonly ExplainEntry[]>,
+): { body: Buffer; cut: ExplainEntry[] } | null {
+  const open = current.indexOf(EDGES_START) + EDGES_START.length - 1; // the list's "["
+  const close = current.lastIndexOf(']}');
+  const cuts: { start: number; end: number; entries: readonly ExplainEntry[] }[] = [];
+  for (const [charger, entries] of replacements) {
+    const opening = Buffer.from(`{"charger":${JSON.stringify(charger)},`);
+    const start = current.indexOf(opening, open);
+    if (start === -1 || start > close) {
+      if (entries.length > 0) return null;
+      continue;
+    }
+    let end = close;
+    for (let at = current.indexOf(ENTRY_START, start + 1); at !== -1 && at < close;) {
+      if (current.compare(opening, 0, opening.length, at, at + opening.length) !== 0) {
+        end = at - 1; // the comma before the next charger's entries
+        break;
+      }
+      at = current.indexOf(ENTRY_START, at + 1);
+    }
+    cuts.push({ start, end, entries: [...entries].sort(byChargerThenRegion) });
+  }
+  cuts.sort((a, b) => a.start - b.start);
+  const cut = cuts.flatMap(
+    ({ start, end }) => JSON.parse(`[${current.toString('utf8', start, end)}]`) as ExplainEntry[],
+  );
+  // Runs of comma-separated entries: the stretches between the cuts (their bounding commas dropped) and the new
+  // entries; the empty ones are left out and the rest joined with commas.
+  const runs: Buffer[] = [];
+  let from = open + 1;
+  for (const { start, end, entries } of cuts) {
+    runs.push(current.subarray(from, start - 1), Buffer.from(entries.map((entry) => JSON.stringify(entry)).join(',')));
+    from = end + 1;
+  }
+  runs.push(current.subarray(from, close));
+  const pieces: Buffer[] = [current.subarray(0, open + 1)];
+  for (const run of runs.filter((r) => r.length > 0)) {
+    if (pieces.length > 1) pieces.push(Buffer.from(','));
+    pieces.push(run);
+  }
+  pieces.push(current.subarray(close));
+  return { body: Buffer.concat(pieces), cut };
 }
 
 type Counts = Record<Region, number>;

@@ -49,7 +49,10 @@ describe('a retired slug (data/aliases.csv)', () => {
       ),
     );
     editData(root, 'chargers.csv', (t) =>
-      t.replace('amp-hpc-350,Amp,HPC 350,DC,350,150,920', 'amp-hpc-350,Amp,HPC 350,DC,350,150,700'),
+      t.replace(
+        'amp-hpc-350,Amp,HPC 350,DC,350,fixture-spec,150,fixture-spec,920,',
+        'amp-hpc-350,Amp,HPC 350,DC,350,fixture-spec,150,fixture-spec,700,',
+      ),
     );
     expect((await buildSite({ root, history: 'provisional' })).pass).toBe('incremental');
     const clean = path.join(mkdtempSync(path.join(os.tmpdir(), 'ev-clean-')), 'public');

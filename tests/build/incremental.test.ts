@@ -32,8 +32,27 @@ const EDITS: [string, (root: string) => void][] = [
     'a charger row',
     (root) =>
       editData(root, 'chargers.csv', (t) =>
-        t.replace('amp-hpc-350,Amp,HPC 350,DC,350,150,920', 'amp-hpc-350,Amp,HPC 350,DC,350,150,700'),
+        t.replace(
+          'amp-hpc-350,Amp,HPC 350,DC,350,fixture-spec,150,fixture-spec,920,',
+          'amp-hpc-350,Amp,HPC 350,DC,350,fixture-spec,150,fixture-spec,700,',
+        ),
       ),
+  ],
+  [
+    'a new charger model (its entries inserted into every explain document)',
+    (root) => {
+      editData(root, 'chargers.csv', (t) =>
+        t.replace(
+          'bolt-super-250,',
+          'bolt-dc-60,Bolt,DC 60,DC,60,fixture-spec,150,fixture-spec,500,fixture-spec,,fixture-spec,\nbolt-super-250,',
+        ),
+      );
+      editData(
+        root,
+        'charger_connectors.csv',
+        (t) => `${t.trimEnd()}\nbolt-dc-60,EU,ccs2,60,fixture-spec,150,fixture-spec,,,fixture-spec\n`,
+      );
+    },
   ],
   [
     'a connector row (the charger leaves a region)',
@@ -88,7 +107,7 @@ const EDITS: [string, (root: string) => void][] = [
   [
     'a removed vehicle (never released, so it may go)',
     (root) => {
-      ['vehicles.csv', 'vehicle_regions.csv', 'observations.csv'].forEach((file) =>
+      ['vehicles.csv', 'vehicle_regions.csv'].forEach((file) =>
         editData(root, file, (t) =>
           t
             .split('\n')

@@ -100,7 +100,11 @@ export async function copyBuiltFixture(history: HistoryMode = 'enforce'): Promis
 /** Rewrites one file of a project's data/ folder. */
 export function editData(root: string, file: string, change: (text: string) => string): void {
   const full = path.join(root, 'data', file);
-  writeFileSync(full, change(readFileSync(full, 'utf8')));
+  const before = readFileSync(full, 'utf8');
+  const after = change(before);
+  // An edit that changes nothing (a pattern the file no longer holds) would leave its test testing nothing.
+  if (after === before) throw new Error(`editData: the edit left data/${file} as it was`);
+  writeFileSync(full, after);
 }
 
 /** Renames a vehicle of the mini fixture in every table that names it, and records the alias (old → new). */

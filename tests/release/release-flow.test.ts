@@ -150,12 +150,6 @@ describe('a data change, from edit to release', () => {
         .filter((line) => !line.startsWith('amp-dc-50,'))
         .join('\n'),
     );
-    editData(root, 'observations.csv', (t) =>
-      t
-        .split('\n')
-        .filter((line) => !line.includes(',amp-dc-50,'))
-        .join('\n'),
-    );
     editData(root, 'network_chargers.csv', (t) =>
       t
         .split('\n')
