@@ -346,10 +346,12 @@ function spliceExplainFile(
     emit(context, apiFile(file, 'explain', spliceExplain(document, replacements)), copies);
     return;
   }
-  const added = [...replacements.values()].flat();
-  context.validate(file, 'explain', { slug: vehicle, edges: added });
-  for (const entry of spliced.cut) context.wanted.count(entry, -1);
-  for (const entry of added) context.wanted.count(entry);
+  if (spliced.cut) {
+    const added = [...replacements.values()].flat();
+    context.validate(file, 'explain', { slug: vehicle, edges: added });
+    for (const entry of spliced.cut) context.wanted.count(entry, -1);
+    for (const entry of added) context.wanted.count(entry);
+  }
   context.writer.write(file, spliced.body, current);
   for (const copy of context.aliases.ofVehicle(vehicle))
     context.writer.write(layout.vehicleExplain(copy), spliced.body);

@@ -37,13 +37,13 @@ const EDGES_START = Buffer.from('"edges":[');
 /**
  * What spliceExplain gives, on the document's bytes: each replaced charger's run of entries cut out and its new
  * entries put in its place, the rest copied as it is. Returns the new bytes and the entries cut (parsed, for the
- * wanted tally), or null when a charger with new entries has none in the document (an insertion: the caller splices
- * the parsed document instead).
+ * wanted tally); `current` itself and no entries (null) when every run already holds exactly the new entries; or null
+ * when a charger with new entries has none in the document (an insertion: the caller splices the parsed document).
  */
 export function spliceExplainBytes(
   current: Buffer,
   replacements: ReadonlyMap<string, readonly ExplainEntry[]>,
-): { body: Buffer; cut: ExplainEntry[] } | null {
+): { body: Buffer; cut: ExplainEntry[] | null } | null {
   const open = current.indexOf(EDGES_START) + EDGES_START.length - 1; // the list's "["
   const close = current.lastIndexOf(']}');
   const cuts: { start: number; end: number; entries: readonly ExplainEntry[] }[] = [];
@@ -65,6 +65,9 @@ export function spliceExplainBytes(
     cuts.push({ start, end, entries: [...entries].sort(byChargerThenRegion) });
   }
   cuts.sort((a, b) => a.start - b.start);
+  const encoded = cuts.map(({ entries }) => Buffer.from(entries.map((entry) => JSON.stringify(entry)).join(',')));
+  if (cuts.every(({ start, end }, i) => current.subarray(start, end).equals(encoded[i]!)))
+    return { body: current, cut: null };
   const cut = cuts.flatMap(
     ({ start, end }) => JSON.parse(`[${current.toString('utf8', start, end)}]`) as ExplainEntry[],
   );
@@ -72,10 +75,10 @@ export function spliceExplainBytes(
   // entries; the empty ones are left out and the rest joined with commas.
   const runs: Buffer[] = [];
   let from = open + 1;
-  for (const { start, end, entries } of cuts) {
-    runs.push(current.subarray(from, start - 1), Buffer.from(entries.map((entry) => JSON.stringify(entry)).join(',')));
+  cuts.forEach(({ start, end }, i) => {
+    runs.push(current.subarray(from, start - 1), encoded[i]!);
     from = end + 1;
-  }
+  });
   runs.push(current.subarray(from, close));
   const pieces: Buffer[] = [current.subarray(0, open + 1)];
   for (const run of runs.filter((r) => r.length > 0)) {
