@@ -19,15 +19,17 @@ export interface FigureCitation extends Citation {
 /** Every figure of the tables whose figures cite their own sources (build/data/figure-sources.ts SOURCED_FIGURES). */
 export function figureCitations(t: LoadedTables): FigureCitation[] {
   const all: FigureCitation[] = [];
-  for (const table of Object.keys(SOURCED_FIGURES) as (keyof typeof SOURCED_FIGURES)[])
+  for (const table of Object.keys(SOURCED_FIGURES) as (keyof typeof SOURCED_FIGURES)[]) {
+    const figures = (Object.keys(SOURCED_FIGURES[table]) as Figure[]).map((figure) => ({
+      figure,
+      column: figureSourceColumn(figure),
+    }));
     for (const row of t[table] as readonly Located<object>[]) {
       const cells = row.value as Record<string, unknown>;
-      for (const figure of Object.keys(SOURCED_FIGURES[table]) as Figure[]) {
-        const column = figureSourceColumn(figure);
-        const filled = cells[figure] !== null;
-        all.push({ row, column, figure, filled, ids: cells[column] as readonly string[] });
-      }
+      for (const { figure, column } of figures)
+        all.push({ row, column, figure, filled: cells[figure] !== null, ids: cells[column] as readonly string[] });
     }
+  }
   return all;
 }
 
