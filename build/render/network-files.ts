@@ -25,10 +25,17 @@ const chargerUrl = (slug: string) => `/api/v1/chargers/${slug}`;
 const edgeUrl = (vehicle: string, charger: string, region: Region) =>
   `/api/v1/compatibility/${vehicle}/${charger}${region === DEFAULT_REGION ? '' : `?region=${region}`}`;
 
+/** Each dataset's charger names by slug, made once: every vehicle's networks documents name the models. */
+const chargerNames = new WeakMap<Dataset, ReadonlyMap<string, { name: string; brand: string }>>();
+
 /** The charger as drivers read it: "Tritium Veefil-PK 350 kW". */
 function chargerName(data: Dataset, slug: string): { name: string; brand: string } {
-  const charger = data.chargers.find((c) => c.slug === slug);
-  return charger ? { name: `${charger.brand} ${charger.model}`, brand: charger.brand } : { name: slug, brand: '' };
+  let names = chargerNames.get(data);
+  if (!names) {
+    names = new Map(data.chargers.map((c) => [c.slug, { name: `${c.brand} ${c.model}`, brand: c.brand }]));
+    chargerNames.set(data, names);
+  }
+  return { ...(names.get(slug) ?? { name: slug, brand: '' }) };
 }
 
 export function networkListDocument(data: Dataset, region?: Region): NetworkList {
@@ -102,7 +109,10 @@ export function isLinked(data: Dataset, charger: string, region: Region): boolea
 }
 
 /** Best first: the contract's state order (ok, limited, adp, unk, no), then kW, confidence, charger slug. */
-const byAnswer = (a: NetworkAnswerInfo, b: NetworkAnswerInfo) =>
+/** What the ranking of a network's answers reads of one: its charger and its edge's answer. */
+type Ranked = Pick<NetworkAnswerInfo, 'charger' | 'state' | 'kw' | 'confidence'>;
+
+const byAnswer = (a: Ranked, b: Ranked) =>
   compareVerdicts(a, b) || b.confidence - a.confidence || (a.charger < b.charger ? -1 : a.charger > b.charger ? 1 : 0);
 
 /** What one answer says, e.g. "230 kW on Alpitronic Hypercharger HYC300 units". */
@@ -146,16 +156,27 @@ export function vehicleNetworksDocument(
   const networks = data.networks.flatMap((network) => {
     const here = network.regions.get(region);
     if (!here) return [];
-    const answers = here.chargers
-      .flatMap((link) => {
-        const edge = edgeOf(link.charger);
-        if (!edge) return [];
-        const { name } = chargerName(data, link.charger);
-        return [{ charger: link.charger, name, ...edge, url: edgeUrl(vehicle.slug, link.charger, region) }];
-      })
-      .sort(byAnswer);
-    const best = answers[0] ?? null;
-    const worst = answers.at(-1) ?? null;
+    // The first and the last in byAnswer's order (a total order: the charger breaks ties), each made whole alone.
+    let first: Ranked | null = null;
+    let last: Ranked | null = null;
+    for (const { charger } of here.chargers) {
+      const edge = edgeOf(charger);
+      if (!edge) continue;
+      const ranked = { charger, ...edge };
+      if (!first || byAnswer(ranked, first) < 0) first = ranked;
+      if (!last || byAnswer(ranked, last) > 0) last = ranked;
+    }
+    const answer = (ranked: Ranked | null): NetworkAnswerInfo | null =>
+      ranked && {
+        charger: ranked.charger,
+        name: chargerName(data, ranked.charger).name,
+        state: ranked.state,
+        kw: ranked.kw,
+        confidence: ranked.confidence,
+        url: edgeUrl(vehicle.slug, ranked.charger, region),
+      };
+    const best = answer(first);
+    const worst = answer(last);
     const admitted = admits(here.terms, vehicle.brand);
     return [
       {
