@@ -6,7 +6,7 @@ export interface Location {
   file: string;
   /** 1-based line in the file (for CSV: the line the row starts on; the header is line 1). */
   line: number;
-  /** 1-based column: the CSV field number, or the character column in YAML. */
+  /** 1-based column: the character where the cell (CSV) or the value (YAML) starts on its line. */
   column: number;
 }
 

@@ -8,6 +8,7 @@ import { REGIONS } from '../../build/core/regions.ts';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { layout } from '../../build/render/layout.ts';
 import { copyFixture, editData, renameFixtureVehicle, treeDigest } from '../helpers/fixture.ts';
+import { startOfCell } from '../helpers/rows.ts';
 
 const OLD = 'volt-a-400-2024';
 const NEW = 'fixture-volt-a-400-2024-eu';
@@ -66,8 +67,10 @@ describe('a retired slug (data/aliases.csv)', () => {
     renameVehicle(root);
     await buildSite({ root, history: 'provisional' });
     editData(root, 'aliases.csv', (t) => t.replace(`,${NEW},`, ',no-such-car-2024-eu,'));
+    // The successor's cell, third on the alias's line.
+    const at = startOfCell(`vehicle,${OLD},no-such-car-2024-eu`, 2);
     await expect(buildSite({ root, history: 'provisional' })).rejects.toThrow(
-      /aliases\.csv:2:3: \[published-slugs\] vehicle "no-such-car-2024-eu" does not exist/,
+      `aliases.csv:2:${at}: [published-slugs] vehicle "no-such-car-2024-eu" does not exist`,
     );
     // Without the alias (and, for this test, without the old slug's ledger: it was never released) the copies are deleted.
     editData(root, 'aliases.csv', (t) => t.split('\n')[0]! + '\n');

@@ -5,6 +5,7 @@ import { buildSite } from '../../build/pipeline/build-site.ts';
 import { SchemaViolation } from '../../build/api/validate-documents.ts';
 import { DataError, formatProblem } from '../../build/data/problems.ts';
 import { copyBuiltFixture, editData, treeDigest } from '../helpers/fixture.ts';
+import { startOfCell } from '../helpers/rows.ts';
 
 /** Builds a good tree first, breaks the data, builds again: returns the formatted problems and whether public/ changed. */
 async function failingBuild(breakData: (root: string) => void) {
@@ -32,13 +33,16 @@ const cases: { name: string; breakData: (root: string) => void; expected: string
       editData(root, 'vehicles.csv', (t) =>
         t.replace('volt-a-400-2024,Fixture,Volt A,400,2024', 'volt-a-400-2024,Fixture,Volt A,400,twenty'),
       ),
-    expected: ['data/vehicles.csv:2:5: [schema] model_year: must be a whole number, got "twenty"'],
+    expected: [
+      `data/vehicles.csv:2:${startOfCell('volt-a-400-2024,Fixture,Volt A,400,twenty', 4)}: [schema] model_year: must be a whole number, got "twenty"`,
+    ],
   },
   {
     name: 'a missing column',
     breakData: (root) => editData(root, 'chargers.csv', (t) => t.replace('slug,brand,model,', 'slug,brand,')),
     expected: [
-      'data/chargers.csv:1:3: [schema] missing column "model" (fix: the header must be: slug,brand,model,current_kind,nominal_max_kw,nominal_max_kw_source,output_voltage_min_v,output_voltage_min_v_source,output_voltage_max_v,output_voltage_max_v_source,protocols,source,note)',
+      // Where model belongs in the header without it: the third cell, after "slug,brand,".
+      'data/chargers.csv:1:12: [schema] missing column "model" (fix: the header must be: slug,brand,model,current_kind,nominal_max_kw,nominal_max_kw_source,output_voltage_min_v,output_voltage_min_v_source,output_voltage_max_v,output_voltage_max_v_source,protocols,source,note)',
     ],
   },
   {
@@ -74,7 +78,7 @@ const cases: { name: string; breakData: (root: string) => void; expected: string
         t.replace('volt-a-400-2024,bolt-super-250,EU,limited,120,', 'volt-a-400-2024,bolt-super-250,EU,limited,180,'),
       ),
     expected: [
-      "data/observations.csv:2:5: [observation-kw] 180 kW is above volt-a-400-2024's own maximum of 150 kW: an edge never exceeds what the vehicle takes",
+      `data/observations.csv:2:${startOfCell('volt-a-400-2024,bolt-super-250,EU,limited,180,', 4)}: [observation-kw] 180 kW is above volt-a-400-2024's own maximum of 150 kW: an edge never exceeds what the vehicle takes`,
     ],
   },
   {
@@ -117,8 +121,8 @@ describe('a build over broken data', () => {
       editData(root, 'chargers.csv', (t) => t.replace('amp-dc-50,Amp,DC 50,DC,50', 'amp-dc-50,Amp,DC 50,XC,50'));
     });
     expect(result.problems).toEqual([
-      'data/chargers.csv:2:4: [schema] current_kind: must be one of AC, DC, got "XC"',
-      'data/vehicles.csv:3:6: [schema] battery_kwh_usable: must be a number, got "lots"',
+      `data/chargers.csv:2:${startOfCell('amp-dc-50,Amp,DC 50,XC,50', 3)}: [schema] current_kind: must be one of AC, DC, got "XC"`,
+      `data/vehicles.csv:3:${startOfCell('volt-b-800-2024,Fixture,Volt B,800,2024,lots', 5)}: [schema] battery_kwh_usable: must be a number, got "lots"`,
     ]);
     expect(result.untouched).toBe(true);
   });

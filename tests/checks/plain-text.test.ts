@@ -7,10 +7,16 @@ import { loadTables } from '../../build/data/load.ts';
 import { plainTextProblem } from '../../build/data/plain-text.ts';
 import { formatProblem } from '../../build/data/problems.ts';
 import { copyFixture, editData } from '../helpers/fixture.ts';
-import { column } from '../helpers/rows.ts';
+import { cellColumn } from '../helpers/rows.ts';
 
 const VOLT_A = 'volt-a-400-2024,Fixture,Volt A,400,2024,60,fixture-spec,400,fixture-spec,150,';
+const VOLT_B =
+  'volt-b-800-2024,Fixture,Volt B,800,2024,77,fixture-spec,800,fixture-spec,230,fixture-spec,,,11,fixture-spec,3,' +
+  'fixture-spec,,,V2L V2G,,fixture-spec,boost unknown';
 const TITLE = 'title: Fixture specification sheet';
+/** Where the Volt A row's brand and family cells start (the brand edited or not: it stands before the family). */
+const BRAND = cellColumn('vehicles', VOLT_A, 'brand');
+const FAMILY = cellColumn('vehicles', VOLT_A, 'family');
 
 /** The problems of the mini fixture with one file edited, as the build prints them. */
 function problemsAfter(file: string, edit: (text: string) => string): string[] {
@@ -31,7 +37,7 @@ describe('plain-text', () => {
     ['@', "@SUM(1+1)*cmd|' /C calc'!A0"],
   ])('refuses a CSV text cell beginning with %s at its row and column', (lead, brand) => {
     expect(problemsAfter('vehicles.csv', (t) => t.replace(VOLT_A, VOLT_A.replace('Fixture', brand)))).toEqual([
-      `data/vehicles.csv:2:2: [plain-text] brand: begins with "${lead}", which a spreadsheet reads as a formula; reword it (only a number may begin with + or -)`,
+      `data/vehicles.csv:2:${BRAND}: [plain-text] brand: begins with "${lead}", which a spreadsheet reads as a formula; reword it (only a number may begin with + or -)`,
     ]);
   });
 
@@ -49,7 +55,7 @@ describe('plain-text', () => {
     ['a byte-order mark', 'Ki\ufeffa', 'U+FEFF at character 3'],
   ])('refuses %s anywhere in a cell', (_what, family, where) => {
     expect(problemsAfter('vehicles.csv', (t) => t.replace(VOLT_A, VOLT_A.replace('Volt A', family)))).toEqual([
-      `data/vehicles.csv:2:3: [plain-text] family: holds the invisible character ${where}; remove it (it reorders or splits the text)`,
+      `data/vehicles.csv:2:${FAMILY}: [plain-text] family: holds the invisible character ${where}; remove it (it reorders or splits the text)`,
     ]);
   });
 
@@ -57,7 +63,7 @@ describe('plain-text', () => {
     expect(problemsAfter('sources.yaml', (t) => t.replace(TITLE, 'title: "Fixture\\u202Esheet"'))).toEqual([
       'data/sources.yaml:4:10: [plain-text] title: holds the invisible character U+202E at character 8; remove it (it reorders or splits the text)',
     ]);
-    const NOTE = column('vehicles', 'note');
+    const NOTE = cellColumn('vehicles', VOLT_B, 'note');
     expect(problemsAfter('vehicles.csv', (t) => t.replace(',boost unknown\n', ',@boost\n'))).toEqual([
       `data/vehicles.csv:3:${NOTE}: [plain-text] note: begins with "@", which a spreadsheet reads as a formula; reword it (only a number may begin with + or -)`,
     ]);
@@ -86,7 +92,7 @@ describe('plain-text', () => {
 
   it('does not report a control character twice: the schema check refuses it first', () => {
     expect(problemsAfter('vehicles.csv', (t) => t.replace(VOLT_A, VOLT_A.replace('Fixture', '\tFixture')))).toEqual([
-      'data/vehicles.csv:2:2: [schema] brand: holds the control character U+0009 at character 1; remove it (it is never data)',
+      `data/vehicles.csv:2:${BRAND}: [schema] brand: holds the control character U+0009 at character 1; remove it (it is never data)`,
     ]);
   });
 });

@@ -2,11 +2,11 @@
 // read): the exact header or known fields, and every cell through its column, each problem at its line and column.
 import { describe, expect, it } from 'vitest';
 import { schema } from '../../build/checks/schema.ts';
-import { readCsvRows } from '../../build/data/parse-csv.ts';
+import { fieldPlaces, readCsvRows } from '../../build/data/parse-csv.ts';
 import { readYamlRows } from '../../build/data/parse-yaml.ts';
 import type { Problem } from '../../build/data/problems.ts';
 import { TABLES } from '../../build/data/tables.ts';
-import { column, csvLine } from '../helpers/rows.ts';
+import { cellColumn, csvLine } from '../helpers/rows.ts';
 
 const V = 'data/vehicles.csv';
 const HEADER = Object.keys(TABLES.vehicles.schema.shape).join(',');
@@ -37,13 +37,13 @@ describe('schema', () => {
       trim: null,
       source: ['spec-sheet'],
     });
-    expect(rows[0]!.at('model_year')).toEqual({ file: V, line: 2, column: column('vehicles', 'model_year') });
+    expect(rows[0]!.at('model_year')).toEqual({ file: V, line: 2, column: cellColumn('vehicles', ROW, 'model_year') });
   });
 
   it('reports a cell its column refuses at its line and column, and leaves the row out by its key', () => {
     const { rows, rejected, problems } = readCsv(`${HEADER}\n${ROW.replace(',2024,', ',twenty,')}\n`);
     expect(problems).toEqual([
-      `${V}:2:${column('vehicles', 'model_year')} [${schema.name}] model_year: must be a whole number, got "twenty"`,
+      `${V}:2:${cellColumn('vehicles', ROW, 'model_year')} [${schema.name}] model_year: must be a whole number, got "twenty"`,
     ]);
     expect(rows).toEqual([]);
     expect([...rejected]).toEqual(['test-car-2024-eu']);
@@ -51,14 +51,15 @@ describe('schema', () => {
 
   it('reports a missing column at its place in the header, and reads no row', () => {
     const { rows, problems } = readCsv(`${HEADER.replace('brand,', '')}\n${ROW}\n`);
-    expect(problems).toEqual([`${V}:1:2 [schema] missing column "brand"`]);
+    // The header without brand: its second cell (where brand belongs) starts after "slug,".
+    expect(problems).toEqual([`${V}:1:6 [schema] missing column "brand"`]);
     expect(rows).toEqual([]);
   });
 
   it('reports an empty file and a row with the wrong number of cells', () => {
     expect(readCsv('').problems).toEqual([`${V}:1:1 [schema] file is empty; it needs the header row: ${HEADER}`]);
     expect(readCsv(`${HEADER}\n${ROW},extra\n`).problems).toEqual([
-      `${V}:2:${HEADER.split(',').length + 1} [schema] row has ${HEADER.split(',').length + 1} cells but the header has ${HEADER.split(',').length}`,
+      `${V}:2:${ROW.length + 2} [schema] row has ${HEADER.split(',').length + 1} cells but the header has ${HEADER.split(',').length}`,
     ]);
   });
 
@@ -99,6 +100,34 @@ describe('schema: rows accepted by an earlier read', () => {
     const { rows, problems } = read(`${HEADER}\n${ROW}\n${broken}\n`, accepted);
     expect(rows.map((row) => row.line)).toEqual([2]);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ line: 3, column: column('vehicles', 'model_year'), check: 'schema' });
+    expect(problems[0]).toMatchObject({
+      line: 3,
+      column: cellColumn('vehicles', broken, 'model_year'),
+      check: 'schema',
+    });
+  });
+});
+
+describe('fieldPlaces: a CSV cell located by its character column', () => {
+  it('starts each cell after the commas before it, quoted cells, doubled quotes and line breaks included', () => {
+    const { starts, end } = fieldPlaces('a,"b, ""c""",,"d\ne",f');
+    expect(starts).toEqual([
+      { line: 0, column: 1 },
+      { line: 0, column: 3 },
+      { line: 0, column: 14 },
+      { line: 0, column: 15 },
+      { line: 1, column: 4 },
+    ]);
+    expect(end).toEqual({ line: 1, column: 5 });
+  });
+
+  it('reports a quoted cell with a line break at its start, and the next row on its own line', () => {
+    const note = `${ROW.slice(0, ROW.lastIndexOf(','))},"two\nlines"`;
+    const next = ROW.replace('2024-eu', '2025-eu').replace(',2024,', ',x,');
+    const { problems } = readCsv(`${HEADER}\n${note}\n${next}\n`);
+    expect(problems.map((p) => p.split(' [')[0])).toEqual([
+      `${V}:2:${cellColumn('vehicles', note.split('\n')[0]!, 'note')}`,
+      `${V}:4:${cellColumn('vehicles', next, 'model_year')}`,
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { storeCachedValue } from '../../build/infra/derived-cache.ts';
 import { dataStamp } from '../../build/data/data-stamp.ts';
 import { fixCsv, fixYaml } from '../../build/data/fix.ts';
 import { runCli } from '../helpers/cli.ts';
-import { column } from '../helpers/rows.ts';
+import { cellColumn, column, startOfCell } from '../helpers/rows.ts';
 import { copyFixture, editData as edit, MINI_FIXTURE } from '../helpers/fixture.ts';
 
 const run = (script: 'check' | 'fix', root: string) => runCli(script, ['--root', root]);
@@ -32,6 +32,7 @@ describe('npm run check', () => {
   });
 
   it('reports one error of each kind at its exact file:line:column, with the check name, and exits 1', async () => {
+    const VOLT_C = 'volt-c-chademo-2019,Fixture,Volt C,,2019,40,fixture-spec,350,fixture-spec,6.6,';
     const root = copyFixture();
     edit(root, 'protocols.yaml', (t) => `\uFEFF${t}`); // format
     edit(
@@ -65,14 +66,14 @@ describe('npm run check', () => {
     const lines = result.stderr.split('\n').filter((line) => line.startsWith('data/'));
     expect(lines.sort()).toEqual(
       [
-        'data/charger_connectors.csv:9:3: [unique-keys] charger, region and connector "amp-wall-22 EU type2" is already defined on line 6',
+        `data/charger_connectors.csv:9:${startOfCell('amp-wall-22,EU,type2', 2)}: [unique-keys] charger, region and connector "amp-wall-22 EU type2" is already defined on line 6`,
         'data/charger_connectors.csv:9:1: [sorted-rows] row amp-wall-22 EU type2 is out of order: it belongs after line 6 (amp-wall-22 EU type2) and before line 7 (bolt-super-250 EU ccs2) (fix: run npm run fix)',
-        'data/chargers.csv:2:7: [consistency] output_voltage_min_v (600) is above output_voltage_max_v (500)',
-        'data/observations.csv:2:2: [references] charger "ghost-charger" is not defined in data/chargers.csv',
+        `data/chargers.csv:2:${startOfCell('amp-dc-50,Amp,DC 50,DC,50,fixture-spec,600', 6)}: [consistency] output_voltage_min_v (600) is above output_voltage_max_v (500)`,
+        `data/observations.csv:2:${startOfCell('volt-a-400-2024,ghost-charger', 1)}: [references] charger "ghost-charger" is not defined in data/chargers.csv`,
         'data/protocols.yaml:1:1: [format] file starts with a byte-order mark (BOM) (fix: save the file as UTF-8 without BOM, or run npm run fix)',
         'data/sources.yaml:16:15: [schema] accessedAt: must be a date written YYYY-MM-DD',
         'data/vehicle_regions.csv:8:1: [sorted-rows] row compatibility EU is out of order: it belongs before line 2 (volt-a-400-2024 EU) (fix: run npm run fix)',
-        `data/vehicles.csv:4:${column('vehicles', 'max_dc_kw_oem')}: [plausibility] peak DC 6.6 kW is not above on-board AC 6.6 kW`,
+        `data/vehicles.csv:4:${cellColumn('vehicles', VOLT_C, 'max_dc_kw_oem')}: [plausibility] peak DC 6.6 kW is not above on-board AC 6.6 kW`,
         'data/vehicles.csv:7:1: [reserved-slugs] slug "compatibility" is reserved by the API paths',
         `data/vehicles.csv:7:1: [slug-conventions] "compatibility" must end with its market: ${MARKET_SUFFIX_TEXT}`,
         'data/vehicles.csv:7:1: [slug-conventions] "compatibility" must hold its model year 2024',

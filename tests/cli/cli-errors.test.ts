@@ -17,6 +17,7 @@ import {
   treeDigest,
   MINI_VERSION,
 } from '../helpers/fixture.ts';
+import { startOfCell } from '../helpers/rows.ts';
 
 /** Exactly one line on stderr, no stack trace, and the exit code: 2 for a wrong argument, 1 for a failure. */
 function expectOneLine(result: CliResult, pattern: RegExp, status: 1 | 2 = 1): void {
@@ -271,7 +272,10 @@ describe('the real programs', () => {
     );
     const result = await spawnCli('build', ['--root', root]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('data/vehicles.csv:2:5: [schema] model_year: must be a whole number, got "twenty"');
+    const at = startOfCell('volt-a-400-2024,Fixture,Volt A,400,twenty', 4);
+    expect(result.stderr).toContain(
+      `data/vehicles.csv:2:${at}: [schema] model_year: must be a whole number, got "twenty"`,
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(path.join(root, 'public'))).toBe(false);
   });

@@ -10,11 +10,16 @@ import { formatProblem } from '../../build/data/problems.ts';
 import { TABLES } from '../../build/data/tables.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { copyBuiltFixture, copyFixture, editData, treeDigest } from '../helpers/fixture.ts';
-import { column } from '../helpers/rows.ts';
+import { cellColumn, column } from '../helpers/rows.ts';
 
 // The fixture row's first cells, through its (empty) boost and boost source.
 const VOLT_A = 'volt-a-400-2024,Fixture,Volt A,400,2024,60,fixture-spec,400,fixture-spec,150,fixture-spec,,,';
-const NOTE = column('vehicles', 'note');
+// The fixture's second row, whose note the tests below replace.
+const VOLT_B =
+  'volt-b-800-2024,Fixture,Volt B,800,2024,77,fixture-spec,800,fixture-spec,230,fixture-spec,,,11,fixture-spec,3,' +
+  'fixture-spec,,,V2L V2G,,fixture-spec,boost unknown';
+const NOTE = cellColumn('vehicles', VOLT_B, 'note');
+const BRAND = cellColumn('vehicles', VOLT_A, 'brand');
 const VEHICLE_COLUMNS = Object.keys(TABLES.vehicles.schema.shape).length;
 
 /** The problems of the mini fixture with one file edited, as the build prints them. */
@@ -32,7 +37,7 @@ describe('characters that are never data', () => {
     ['a C1 control', 'Acura\u0085', 'U+0085 at character 6'],
   ])('%s in a CSV cell is refused at its row and column', (_what, brand, where) => {
     expect(problemsAfter('vehicles.csv', (t) => t.replace(VOLT_A, VOLT_A.replace('Fixture', brand)))).toEqual([
-      `data/vehicles.csv:2:2: [schema] brand: holds the control character ${where}; remove it (it is never data)`,
+      `data/vehicles.csv:2:${BRAND}: [schema] brand: holds the control character ${where}; remove it (it is never data)`,
     ]);
   });
 
@@ -42,15 +47,19 @@ describe('characters that are never data', () => {
       edited = t.replace(',boost unknown\n', ',"boost\nunknown"\n').replace(/,2024,/g, ',twenty,');
       return edited;
     });
-    const twenty = edited.split('\n').flatMap((line, index) => (line.includes(',twenty,') ? [index + 1] : []));
+    const lines = edited.split('\n');
+    const twenty = lines.flatMap((line, index) => (line.includes(',twenty,') ? [index + 1] : []));
     expect(twenty.length).toBeGreaterThan(2);
     expect(problems).toEqual(
       [
         // The row with the line break (line 3) is refused for it alone, before its other cells are read.
         ...twenty
           .filter((line) => line !== 3)
-          .map((line) => `data/vehicles.csv:${line}:5: [schema] model_year: must be a whole number, got "twenty"`),
-        `data/vehicles.csv:3:${NOTE}: [schema] note: holds the control character U+000A at character 6; remove it (it is never data)`,
+          .map(
+            (line) =>
+              `data/vehicles.csv:${line}:${cellColumn('vehicles', lines[line - 1]!, 'model_year')}: [schema] model_year: must be a whole number, got "twenty"`,
+          ),
+        `data/vehicles.csv:3:${cellColumn('vehicles', lines[2]!, 'note')}: [schema] note: holds the control character U+000A at character 6; remove it (it is never data)`,
       ].sort((a, b) => Number(a.split(':')[1]) - Number(b.split(':')[1])),
     );
   });
@@ -109,7 +118,7 @@ describe('numbers are written as they are published', () => {
           // boost_dc_kw also takes the word yes (a boost path whose power is not stated), and says so.
           (field === 'boost_dc_kw' ? ' (or yes)' : '');
     expect(problemsAfter('vehicles.csv', (t) => t.replace(VOLT_A, cells.join(',')))).toEqual([
-      `data/vehicles.csv:2:${at}: [schema] ${message}`,
+      `data/vehicles.csv:2:${cellColumn('vehicles', cells.join(','), field)}: [schema] ${message}`,
     ]);
   });
 

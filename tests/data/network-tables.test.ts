@@ -11,7 +11,7 @@ import { readCsvRows } from '../../build/data/parse-csv.ts';
 import type { Problem } from '../../build/data/problems.ts';
 import { TABLES } from '../../build/data/tables.ts';
 import { MINI_FIXTURE } from '../helpers/fixture.ts';
-import { networkRegion } from '../helpers/rows.ts';
+import { networkRegion, startOfCell } from '../helpers/rows.ts';
 
 const header = (table: 'networks' | 'networkRegions' | 'networkChargers') =>
   Object.keys(TABLES[table].schema.shape).join(',');
@@ -48,17 +48,19 @@ describe('network tables', () => {
   });
 
   it('refuses a negative site count, a day that does not exist, an unknown access and a link without a source', () => {
-    expect(read('networkRegions', `${header('networkRegions')}\nnet,EU,-1,2025-02-30,a,closed,,c,\n`).problems).toEqual(
-      [
-        '2:3 dc_sites: must be between 0 and 1000000, got -1',
-        '2:4 dc_sites_as_of: must be a date written YYYY-MM-DD, got "2025-02-30"',
-        '2:6 access: must be one of open, partly-open, brand-only, got "closed"',
-      ],
-    );
-    expect(read('networkChargers', `${header('networkChargers')}\nnet,EU,hpc,,\n`).problems).toEqual([
-      '2:4 source: is required (one or more values separated by spaces)',
+    const REGION = 'net,EU,-1,2025-02-30,a,closed,,c,';
+    expect(read('networkRegions', `${header('networkRegions')}\n${REGION}\n`).problems).toEqual([
+      `2:${startOfCell(REGION, 2)} dc_sites: must be between 0 and 1000000, got -1`,
+      `2:${startOfCell(REGION, 3)} dc_sites_as_of: must be a date written YYYY-MM-DD, got "2025-02-30"`,
+      `2:${startOfCell(REGION, 5)} access: must be one of open, partly-open, brand-only, got "closed"`,
     ]);
-    expect(read('networks', `${header('networks')}\nnet,,a,\n`).problems).toEqual(['2:2 name: is required']);
+    const LINK = 'net,EU,hpc,,';
+    expect(read('networkChargers', `${header('networkChargers')}\n${LINK}\n`).problems).toEqual([
+      `2:${startOfCell(LINK, 3)} source: is required (one or more values separated by spaces)`,
+    ]);
+    expect(read('networks', `${header('networks')}\nnet,,a,\n`).problems).toEqual([
+      `2:${startOfCell('net,,a,', 1)} name: is required`,
+    ]);
   });
 
   it('loads header-only network files as empty tables, and the fixture’s networks indexed per region', () => {

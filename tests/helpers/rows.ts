@@ -259,9 +259,23 @@ export const PROTOCOLS: readonly ProtocolEntry[] = [
   protocol('Tesla', 'DC', [], 'Tesla'),
 ];
 
-/** The 1-based column of a field in its table's file, as problems report it. */
+/** The 1-based number of a field in its table's columns (synthetic rows report it; a file read reports cellColumn). */
 export const column = <K extends TableName>(table: K, field: keyof (typeof TABLES)[K]['schema']['shape']): number =>
   Object.keys(TABLES[table].schema.shape).indexOf(field as string) + 1;
+
+/**
+ * The character column (1-based) where cell number `index` (0-based) starts in a CSV line without quoted commas: what
+ * `npm run check` reports as a CSV cell's column, worked out here by splitting, not by the reader under test.
+ */
+export const startOfCell = (line: string, index: number): number =>
+  index === 0 ? 1 : line.split(',').slice(0, index).join(',').length + 2;
+
+/** The character column of `field`'s cell in a line of `table` (see startOfCell). */
+export const cellColumn = <K extends TableName>(
+  table: K,
+  line: string,
+  field: keyof (typeof TABLES)[K]['schema']['shape'],
+): number => startOfCell(line, column(table, field) - 1);
 
 /** A row as load.ts would give it: `at(field)` points at `data/<file>:line:<field number in the table's column order>`. */
 export function located<K extends TableName>(

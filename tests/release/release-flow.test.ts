@@ -9,6 +9,7 @@ import { readRelease } from '../../build/data/release-file.ts';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { runCli } from '../helpers/cli.ts';
 import { copyFixture, editData, treeDigest, MINI_VERSION, NEXT_MINI_VERSION } from '../helpers/fixture.ts';
+import { startOfCell } from '../helpers/rows.ts';
 
 const VEHICLES = [
   'volt-a-400-2024',
@@ -128,7 +129,8 @@ describe('a data change, from edit to release', () => {
     const edited = treeDigest(path.join(root, 'data'));
     const refused = await runCli('release', ['--root', root, '--date', '2026-03-01']);
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toContain('data/observations.csv:2:5: [observation-kw] 180 kW is above');
+    const at = startOfCell('volt-a-400-2024,bolt-super-250,EU,limited,180', 4);
+    expect(refused.stderr).toContain(`data/observations.csv:2:${at}: [observation-kw] 180 kW is above`);
     expect(treeDigest(path.join(root, 'data'))).toEqual(edited);
     expect(edited).not.toEqual(before);
   });

@@ -96,8 +96,9 @@ describe('npm run diff', () => {
     editData(root, 'vehicles.csv', (t) => t.replace('Volt A,400,twenty,60,', 'Volt A,400,2024,60,'));
     const result = await runCli('diff', ['main', '--root', root]);
     expect(result.status).toBe(1);
+    // The model_year cell of 'volt-a-400-2024,Fixture,Volt A,400,twenty' starts at character 36.
     expect(result.stderr).toMatch(
-      /^diff: data\/ at "main" does not pass today's checks \(1 problem\(s\), the first: data\/vehicles\.csv:2:5: \[schema\] model_year: .*\); compare with a later ref\n$/,
+      /^diff: data\/ at "main" does not pass today's checks \(1 problem\(s\), the first: data\/vehicles\.csv:2:36: \[schema\] model_year: .*\); compare with a later ref\n$/,
     );
   });
 });
