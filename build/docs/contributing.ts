@@ -38,7 +38,8 @@ proprietary dataset.
 npm ci              # once
 npm run fix         # mechanical fixes: UTF-8 without BOM, LF line endings, trimmed cells, rows in order (names rows it moved)
 npm run check       # every data check; prints file:line:column: [check] message (fix: hint), exit 1 on any problem
-                    # (warnings are printed too, under their own heading, and do not fail it)
+                    # (warnings are printed too, under their own heading, and do not fail it; the column is the
+                    # character where the cell starts on its line, in a CSV file as in a YAML file)
 npm run diff -- origin/main   # what your change does to the API: resources and edges, by state transition
 npm start -- --preview        # builds public/ from unreleased data and serves it, for a local look
 npm run coverage              # edges of each state per region, and the missing figures that would help most
