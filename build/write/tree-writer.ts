@@ -10,6 +10,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -258,10 +259,21 @@ function writeNewFile(file: string, body: FileBody): void {
 }
 
 /** Whether `file` already holds exactly `bytes` (the size is compared first, so most changed files are not read). */
+/** The buffer each comparison reads a file into: a fresh buffer per file first touches new memory, at a cost. */
+let compared = Buffer.allocUnsafe(1 << 20);
+
 function sameBytes(file: string, bytes: Buffer): boolean {
   const stat = statSync(file, { throwIfNoEntry: false });
   if (!stat?.isFile() || stat.size !== bytes.length) return false;
-  return readFileSync(file).equals(bytes);
+  if (stat.size > compared.length) compared = Buffer.allocUnsafe(Math.max(stat.size, 2 * compared.length));
+  const fd = openSync(file, 'r');
+  try {
+    let read = 0;
+    for (let n; read < stat.size && (n = readSync(fd, compared, read, stat.size - read, read)) > 0;) read += n;
+    return read === bytes.length && compared.subarray(0, read).equals(bytes);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Removes folders left empty by deletions, walking up from each deleted path. */
