@@ -108,10 +108,10 @@ export function isLinked(data: Dataset, charger: string, region: Region): boolea
   return pairs.has(pairKey(charger, region));
 }
 
-/** Best first: the contract's state order (ok, limited, adp, unk, no), then kW, confidence, charger slug. */
 /** What the ranking of a network's answers reads of one: its charger and its edge's answer. */
 type Ranked = Pick<NetworkAnswerInfo, 'charger' | 'state' | 'kw' | 'confidence'>;
 
+/** Best first: the contract's state order (ok, limited, adp, unk, no), then kW, confidence, charger slug. */
 const byAnswer = (a: Ranked, b: Ranked) =>
   compareVerdicts(a, b) || b.confidence - a.confidence || (a.charger < b.charger ? -1 : a.charger > b.charger ? 1 : 0);
 

@@ -10,7 +10,6 @@ import {
   openSync,
   readdirSync,
   readFileSync,
-  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -19,6 +18,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { filesUnder } from '../infra/files-under.ts';
+import { ReadBuffer } from '../infra/read-buffer.ts';
 import { faultPoint } from './fault-points.ts';
 
 /** A file's content: text, bytes, or bytes in parts (a list assembled from edge bodies, written with one writev). */
@@ -258,22 +258,14 @@ function writeNewFile(file: string, body: FileBody): void {
   }
 }
 
-/** Whether `file` already holds exactly `bytes` (the size is compared first, so most changed files are not read). */
-/** The buffer each comparison reads a file into: a fresh buffer per file first touches new memory, at a cost. */
-let compared = Buffer.allocUnsafe(1 << 20);
+/** Files compared before a write, read one after the other into one buffer. */
+const compared = new ReadBuffer();
 
+/** Whether `file` already holds exactly `bytes` (the size is compared first, so most changed files are not read). */
 function sameBytes(file: string, bytes: Buffer): boolean {
   const stat = statSync(file, { throwIfNoEntry: false });
   if (!stat?.isFile() || stat.size !== bytes.length) return false;
-  if (stat.size > compared.length) compared = Buffer.allocUnsafe(Math.max(stat.size, 2 * compared.length));
-  const fd = openSync(file, 'r');
-  try {
-    let read = 0;
-    for (let n; read < stat.size && (n = readSync(fd, compared, read, stat.size - read, read)) > 0;) read += n;
-    return read === bytes.length && compared.subarray(0, read).equals(bytes);
-  } finally {
-    closeSync(fd);
-  }
+  return compared.read(file, stat.size).equals(bytes);
 }
 
 /** Removes folders left empty by deletions, walking up from each deleted path. */
