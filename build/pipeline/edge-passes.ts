@@ -157,13 +157,13 @@ export function writeVehicleNetworks(
   const home = defaultNetworkRegion(context.data, vehicle);
   for (const region of networkRegionsOf(context.data, vehicle.slug)) {
     const document = vehicleNetworksDocument(context.data, vehicle, region, (charger) => edgeOf(charger, region));
-    // The region's document, and the default region's again at the path without a region: two documents of the API.
-    for (const paths of [owners.map((owner) => layout.vehicleNetworks(owner, region))].concat(
-      region === home ? [owners.map((owner) => layout.vehicleNetworks(owner))] : [],
-    )) {
-      emit(context, apiFile(paths[0]!, 'vehicle-networks', document), paths.slice(1));
-      for (const path of paths) written.add(path);
-    }
+    // The region's document, and the default region's again at the path without a region: the same bytes, rendered
+    // and validated once.
+    const paths = owners.map((owner) => layout.vehicleNetworks(owner, region));
+    if (region === home) paths.push(...owners.map((owner) => layout.vehicleNetworks(owner)));
+    emit(context, apiFile(paths[0]!, 'vehicle-networks', document), paths.slice(1));
+    if (region === home) context.files += 1; // two documents of the API, whatever their bytes share
+    for (const path of paths) written.add(path);
   }
   return written;
 }

@@ -7,6 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chargerDocument, vehicleDocument } from '../api/resource-documents.ts';
+import { REGIONS } from '../core/regions.ts';
 import { TABLES } from '../data/tables.ts';
 import { edgesOfVehicle } from '../derive/all-edges.ts';
 import { combineStale, EdgeHistory, type StaleEdges } from '../release/edge-history.ts';
@@ -15,7 +16,7 @@ import { layout } from '../render/layout.ts';
 import { ChargerSpill, spilledEntries, type SpilledEntry } from '../write/charger-spill.ts';
 import type { ExplainEntry } from '../api/explain-schemas.ts';
 import { explainEntry } from '../render/explain-files.ts';
-import { isLinked, pairKey, type EdgeAnswer } from '../render/network-files.ts';
+import { isLinked, type EdgeAnswer } from '../render/network-files.ts';
 import {
   emit,
   factsAnswer,
@@ -75,19 +76,20 @@ export function passVehicles(context: PassContext, counters: WorkCounters, spill
     history.beginVehicle(vehicle.slug);
     const entries: SpilledEntry[] = [];
     const explained: ExplainEntry[] = [];
-    const answers = new Map<string, EdgeAnswer>();
+    // The answers some network's documents read, by region and charger.
+    const answers = new Map(REGIONS.map((region) => [region, new Map<string, EdgeAnswer>()]));
     for (const { chargerIndex, regionIndex, facts } of edgesOfVehicle(data, vehicleIndex)) {
       const body = writeEdge(context, history, facts);
       entries.push({ regionIndex, body });
       if (isLinked(data, facts.charger, facts.region))
-        answers.set(pairKey(facts.charger, facts.region), factsAnswer(facts));
+        answers.get(facts.region)!.set(facts.charger, factsAnswer(facts));
       explained.push(explainEntry(facts));
       spill.add(chargerIndex, vehicleIndex, regionIndex, body);
     }
     history.endVehicle();
     writeLists(context, 'vehicle', vehicle.slug, entries);
     writeExplain(context, vehicle.slug, explained);
-    writeVehicleNetworks(context, vehicle, (charger, region) => answers.get(pairKey(charger, region)));
+    writeVehicleNetworks(context, vehicle, (charger, region) => answers.get(region)!.get(charger));
   }
   spill.flush();
   return history.stale;

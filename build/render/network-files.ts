@@ -91,21 +91,19 @@ export function networkFiles(data: Dataset): SiteFile[] {
   ];
 }
 
-/** The (charger, region) pairs some network runs: the only edges a vehicle networks document reads. */
-const linkedPairs = new WeakMap<Dataset, ReadonlySet<string>>();
-export const pairKey = (charger: string, region: Region) => `${charger} ${region}`;
+/** The chargers some network runs in each region: the only edges a vehicle networks document reads. */
+const linkedChargers = new WeakMap<Dataset, ReadonlyMap<Region, ReadonlySet<string>>>();
 
 export function isLinked(data: Dataset, charger: string, region: Region): boolean {
-  let pairs = linkedPairs.get(data);
-  if (!pairs) {
-    pairs = new Set(
-      data.networks.flatMap((network) =>
-        [...network.regions].flatMap(([region, { chargers }]) => chargers.map((link) => pairKey(link.charger, region))),
-      ),
-    );
-    linkedPairs.set(data, pairs);
+  let linked = linkedChargers.get(data);
+  if (!linked) {
+    const byRegion = new Map<Region, Set<string>>(REGIONS.map((r) => [r, new Set<string>()]));
+    for (const network of data.networks)
+      for (const [r, { chargers }] of network.regions) for (const link of chargers) byRegion.get(r)!.add(link.charger);
+    linked = byRegion;
+    linkedChargers.set(data, linked);
   }
-  return pairs.has(pairKey(charger, region));
+  return linked.get(region)!.has(charger);
 }
 
 /** What the ranking of a network's answers reads of one: its charger and its edge's answer. */
