@@ -270,7 +270,10 @@ function spliceOwnerLists(context: PassContext, plan: SplicePlan, owner: string,
     const current = readList(context, plan.file(owner, region));
     const body = spliceList(current, plan.side, replacements);
     context.writer.write(plan.file(owner, region), body, current);
-    for (const slug of retired) context.writer.write(plan.file(slug, region), published.lasting(body));
+    if (retired.length > 0) {
+      const lasting = Buffer.isBuffer(body) ? published.lasting(body) : Buffer.concat(body);
+      for (const slug of retired) context.writer.write(plan.file(slug, region), lasting);
+    }
     context.files += 1;
   }
 }

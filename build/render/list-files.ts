@@ -48,13 +48,14 @@ interface Cut {
 /**
  * A list file with the entries of some slugs of `side` replaced (an empty array removes them, a slug absent from the
  * list is inserted in slug order). Entries are grouped by that side and sorted by it, as the build writes them. Returns
- * `list` itself when the replacements are the entries it already holds.
+ * `list` itself when the replacements are the entries it already holds, else the new list as parts (views of `list`
+ * and of the replacements, for one writev: the list is never copied whole).
  */
 export function spliceList(
   list: Buffer,
   side: ListSide,
   replacements: ReadonlyMap<string, readonly EdgeBody[]>,
-): Buffer {
+): Buffer | Buffer[] {
   const open = list.indexOf(0x5b); // the list's "["
   const close = list.lastIndexOf(']}');
   const slugs = [...replacements.keys()];
@@ -83,7 +84,7 @@ export function spliceList(
     pieces.push(run);
   }
   pieces.push(list.subarray(close));
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 /** The end of the entry starting at `at`: the comma before the next entry, or `close`. */

@@ -125,13 +125,16 @@ export class TreeWriter {
     let content = body;
     if (!this.firstBuild) {
       if (this.mode === 'full') this.produce(relativePath);
-      const bytes =
-        typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.isBuffer(body) ? body : Buffer.concat(body);
-      if (current ? current.equals(bytes) : sameBytes(path.join(this.publicDir, relativePath), bytes)) {
+      // Compared part by part in place: a list of thousands of entries is never joined into one buffer to be compared.
+      const parts = typeof body === 'string' ? [Buffer.from(body, 'utf8')] : Buffer.isBuffer(body) ? [body] : body;
+      const size = parts.reduce((n, part) => n + part.length, 0);
+      if (
+        current ? holdsParts(current, parts, size) : sameBytes(path.join(this.publicDir, relativePath), parts, size)
+      ) {
         this.unchanged += 1;
         return false;
       }
-      content = bytes; // encoded once: written as compared
+      content = parts.length === 1 ? parts[0]! : parts; // encoded once: written as compared
     }
     // Layout paths are normalised already: a plain join (path.join's normalising was a visible cost per file).
     const target = `${this.stagingDir}${path.sep}${relativePath}`;
@@ -261,11 +264,22 @@ function writeNewFile(file: string, body: FileBody): void {
 /** Files compared before a write, read one after the other into one buffer. */
 const compared = new ReadBuffer();
 
-/** Whether `file` already holds exactly `bytes` (the size is compared first, so most changed files are not read). */
-function sameBytes(file: string, bytes: Buffer): boolean {
+/** Whether `file` already holds exactly `parts` of `size` bytes (the size is compared first: most changed files are not read). */
+function sameBytes(file: string, parts: readonly Buffer[], size: number): boolean {
   const stat = statSync(file, { throwIfNoEntry: false });
-  if (!stat?.isFile() || stat.size !== bytes.length) return false;
-  return compared.read(file, stat.size).equals(bytes);
+  if (!stat?.isFile() || stat.size !== size) return false;
+  return holdsParts(compared.read(file, stat.size), parts, size);
+}
+
+/** Whether `bytes` is exactly `parts` one after the other (`size` their total length), compared in place. */
+export function holdsParts(bytes: Buffer, parts: readonly Buffer[], size: number): boolean {
+  if (bytes.length !== size) return false;
+  let at = 0;
+  for (const part of parts) {
+    if (part.compare(bytes, at, at + part.length) !== 0) return false;
+    at += part.length;
+  }
+  return true;
 }
 
 /** Removes folders left empty by deletions, walking up from each deleted path. */

@@ -33,7 +33,9 @@ describe.each(CASES)('spliceList grouped by %s', (side, owner) => {
       others.flatMap((other) => entries(side, owner, [other], changed[other] ?? '')),
     ).toString();
   const splice = (others: readonly string[], replacements: Record<string, EdgeBody[]>) =>
-    spliceList(Buffer.from(list(others)), side, new Map(Object.entries(replacements))).toString();
+    Buffer.concat(
+      [spliceList(Buffer.from(list(others)), side, new Map(Object.entries(replacements)))].flat(),
+    ).toString();
   const others = ['b-one', 'd-two', 'f-three'];
 
   it("replaces a slug's entries wherever it sits (first, middle, last)", () => {
@@ -75,6 +77,13 @@ describe.each(CASES)('spliceList grouped by %s', (side, owner) => {
     expect(spliceList(bytes, side, new Map([['d-two', entries(side, owner, ['d-two'])]]))).toBe(bytes);
     expect(spliceList(bytes, side, new Map([['c-new', []]]))).toBe(bytes);
     expect(spliceList(bytes, side, new Map([['d-two', entries(side, owner, ['d-two']).slice(0, 1)]]))).not.toBe(bytes);
+  });
+
+  it('gives a changed list as parts that view the old list, never a copy of it whole', () => {
+    const bytes = Buffer.from(list(others));
+    const parts = spliceList(bytes, side, new Map([['d-two', entries(side, owner, ['d-two'], 'z')]]));
+    expect(Array.isArray(parts)).toBe(true);
+    expect((parts as Buffer[]).filter((part) => part.buffer === bytes.buffer).length).toBeGreaterThan(1);
   });
 
   it('does not take a slug for another that starts with it', () => {

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TreeWriter } from '../../build/write/tree-writer.ts';
+import { holdsParts, TreeWriter } from '../../build/write/tree-writer.ts';
 import { treeDigest } from '../helpers/fixture.ts';
 
 const OWNED = ['api/', '404.html'];
@@ -56,6 +56,28 @@ describe('TreeWriter', () => {
       'api/changed.json',
       'api/same.json',
     ]);
+  });
+
+  it('compares a body in parts with what public/ holds, part by part, and writes it whole', async () => {
+    const publicDir = fresh();
+    await build(publicDir, { 'api/same.json': '[1,2,3]', 'api/changed.json': '[1,2,3]', 'api/longer.json': '[1]' });
+    const writer = new TreeWriter(publicDir, OWNED);
+    const parts = (...texts: string[]) => texts.map((text) => Buffer.from(text));
+    const current = readFileSync(path.join(publicDir, 'api/changed.json'));
+    expect(writer.write('api/same.json', parts('[1,', '2,', '3]'))).toBe(false);
+    expect(writer.write('api/changed.json', parts('[1,', '4,', '3]'), current)).toBe(true); // same size, other bytes
+    expect(writer.write('api/longer.json', parts('[1,', '2]'))).toBe(true);
+    expect(await writer.commit()).toEqual({ written: 2, unchanged: 1, deleted: 0 });
+    expect(readFileSync(path.join(publicDir, 'api/changed.json'), 'utf8')).toBe('[1,4,3]');
+    expect(readFileSync(path.join(publicDir, 'api/longer.json'), 'utf8')).toBe('[1,2]');
+  });
+
+  it('holdsParts: the bytes are exactly the parts one after the other', () => {
+    const parts = [Buffer.from('ab'), Buffer.from(''), Buffer.from('cd')];
+    expect(holdsParts(Buffer.from('abcd'), parts, 4)).toBe(true);
+    expect(holdsParts(Buffer.from('abce'), parts, 4)).toBe(false);
+    expect(holdsParts(Buffer.from('abcde'), parts, 4)).toBe(false);
+    expect(holdsParts(Buffer.from('ab'), [Buffer.from('abc')], 3)).toBe(false);
   });
 
   it('abort, or an error before commit, leaves public/ byte for byte as it was', async () => {
