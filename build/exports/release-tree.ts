@@ -1,6 +1,6 @@
 // Reads a release back from the tree a build committed: the documents the API serves, one vehicle's edges at a time,
 // so that the exports and the package hold exactly what the API answers while memory stays flat whatever the size.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type {
   Charger,
@@ -14,6 +14,8 @@ import type {
 } from '../api/schemas.ts';
 import type { Explain, ExplainEntry, Wanted } from '../api/explain-schemas.ts';
 import type { NetworkInfo, NetworkList } from '../api/network-schemas.ts';
+import { parseJsonBytes } from '../infra/json-bytes.ts';
+import { ReadBuffer } from '../infra/read-buffer.ts';
 import { layout } from '../render/layout.ts';
 
 /** An edge as the exports hold it: the edge document with its sources named by id (each source is listed once). */
@@ -47,6 +49,8 @@ export interface VehicleEdges {
 export class ReleaseTree {
   readonly publicDir: string;
   readonly index: IndexInfo;
+  /** The buffer every document is read into (each is parsed before the next is read). */
+  private readonly buffer = new ReadBuffer();
   /** Every source the edges cite, by id (filled as the edges are read). */
   private readonly cited = new Map<string, Source>();
 
@@ -55,8 +59,9 @@ export class ReleaseTree {
     this.index = this.read<IndexInfo>(layout.index());
   }
 
+  /** A document of the tree, read into the one buffer and parsed from its bytes (parseJsonBytes). */
   read<T>(relative: string): T {
-    return JSON.parse(readFileSync(path.join(this.publicDir, relative), 'utf8')) as T;
+    return parseJsonBytes(this.buffer.read(path.join(this.publicDir, relative))) as T;
   }
 
   /** Vehicle slugs, sorted (retired slugs, which answer with copies of their successor's files, are not listed). */
