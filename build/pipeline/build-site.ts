@@ -194,7 +194,7 @@ async function build(
           ...(more > 0 ? [`and ${more} more edge(s)`] : []),
         ]);
       }
-      for (const file of globalFiles(data, dataDir, datasetVersion, context.wanted.toDocument())) {
+      for (const file of globalFiles(data, dataDir, datasetVersion, context.wanted.toDocument(), context.validate)) {
         if (file.schema) context.validate(file.path, file.schema, file.document);
         writer.write(file.path, file.body);
         context.files += 1;

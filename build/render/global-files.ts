@@ -9,9 +9,8 @@ import { DEFAULT_REGION } from '../core/regions.ts';
 import { cachedValue } from '../infra/derived-cache.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { edgesOfVehicle } from '../derive/all-edges.ts';
-import { readReleaseRecords } from '../data/release-records.ts';
 import { EdgeHistory } from '../release/edge-history.ts';
-import { changesFeed, changesListDocument, releaseChangesDocument } from './changes-feed.ts';
+import { releaseFiles } from './release-files.ts';
 import {
   chargerDocument,
   chargerListDocument,
@@ -23,8 +22,9 @@ import {
 import { exploreFiles } from './explore-page.ts';
 import { layout } from './layout.ts';
 import { notFoundPage } from './not-found-page.ts';
-import { REFERENCE_STYLE, referencePage, type Example } from './reference-page.ts';
+import { REFERENCE_STYLE, referencePage, shortList, type Example } from './reference-page.ts';
 import type { Wanted } from '../api/explain-schemas.ts';
+import type { DocumentValidator } from '../api/validate-documents.ts';
 import { explainEntry } from './explain-files.ts';
 import { apiFile, type SiteFile } from './site-file.ts';
 import {
@@ -34,12 +34,6 @@ import {
   networkListDocument,
   vehicleNetworksDocument,
 } from './network-files.ts';
-
-/** A list shortened to its first item, for the reference page. */
-function shortList(url: string, document: Record<string, unknown>, key: string): Example {
-  const items = document[key] as unknown[];
-  return { url, status: 200, body: { ...document, [key]: items.slice(0, 1) }, itemsInFull: items.length };
-}
 
 /** Real responses for the reference page: the first vehicle and the first charger that have an edge. */
 function examples(data: Dataset, dataDir: string, wanted: Wanted): Record<string, Example> {
@@ -122,13 +116,11 @@ export function* globalFiles(
   dataDir: string,
   datasetVersion: string,
   wanted: Wanted,
+  validate: DocumentValidator,
 ): Generator<SiteFile> {
   yield apiFile(layout.wanted(), 'wanted', wanted);
-  const releases = readReleaseRecords(dataDir);
-  yield apiFile(layout.changesList(), 'changes', changesListDocument(releases));
-  for (const record of releases)
-    yield apiFile(layout.releaseChanges(record.datasetVersion), 'release-changes', releaseChangesDocument(record));
-  yield { path: layout.changesFeed(), body: changesFeed(releases) };
+  const releases = releaseFiles(dataDir, validate);
+  yield* releases.files;
   const vehicleList = vehicleListDocument(data);
   const chargerList = chargerListDocument(data);
   const index = indexDocument(data, datasetVersion, edgeCount(data));
@@ -159,13 +151,7 @@ export function* globalFiles(
       body: networkDocument(data, network),
     };
   shown['/api/v1/compatibility'] = { url: '/api/v1/compatibility', status: 400, body: { error: 'slugs_required' } };
-  const changes = changesListDocument(releases);
-  shown['/api/v1/changes'] = shortList('/api/v1/changes', changes, 'releases');
-  const newest = releases[0];
-  if (newest) {
-    const record = releaseChangesDocument(newest);
-    shown['/api/v1/changes/{datasetVersion}'] = shortList(`/api/v1/changes/${newest.datasetVersion}`, record, 'edges');
-  }
+  Object.assign(shown, releases.examples);
   shown['/api/v1/schemas/{name}.json'] = { url: `/${schemaPath('error')}`, status: 200, body: jsonSchemaOf('error') };
   const schemas = DOCUMENT_KINDS.map((kind) => ({ kind, url: `/${schemaPath(kind)}`, schema: jsonSchemaOf(kind) }));
   // The page depends on the code (the OpenAPI document, the schemas) and on its examples alone: kept under them.

@@ -32,6 +32,12 @@ export interface Example {
   itemsInFull?: number;
 }
 
+/** A list shortened to its first item, for the reference page. */
+export function shortList(url: string, document: Record<string, unknown>, key: string): Example {
+  const items = document[key] as unknown[];
+  return { url, status: 200, body: { ...document, [key]: items.slice(0, 1) }, itemsInFull: items.length };
+}
+
 /** The page's style sheet, served at its own path (the pages' CSP allows no inline style). */
 export const REFERENCE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b;overflow-wrap:break-word}
 a{color:#0b57a4}code,pre{font-family:ui-monospace,monospace;font-size:.9em;overflow-wrap:anywhere}
