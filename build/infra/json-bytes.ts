@@ -7,6 +7,7 @@
 // string back to latin1 therefore gives exactly the UTF-8 bytes of the original string, which decode to it. Only a
 // \u escape breaks this (it can give a character above 0xff): a document that holds one is decoded as UTF-8 whole.
 // JSON.stringify writes \u escapes only for control characters and lone surrogates, so the tree's documents have none.
+import { Buffer } from 'node:buffer';
 
 const BEYOND_ASCII = /[\x80-\xff]/;
 const UNICODE_ESCAPE = Buffer.from('\\u');
