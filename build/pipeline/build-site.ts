@@ -194,7 +194,16 @@ async function build(
           ...(more > 0 ? [`and ${more} more edge(s)`] : []),
         ]);
       }
-      for (const file of globalFiles(data, dataDir, datasetVersion, context.wanted.toDocument(), context.validate)) {
+      // The release documents in public/ stay as they are when an incremental pass finds the records unchanged.
+      const releases = { digest: state.releases, withFiles: pass === 'full' || changes!.releases };
+      for (const file of globalFiles(
+        data,
+        dataDir,
+        datasetVersion,
+        context.wanted.toDocument(),
+        context.validate,
+        releases,
+      )) {
         if (file.schema) context.validate(file.path, file.schema, file.document);
         writer.write(file.path, file.body);
         context.files += 1;

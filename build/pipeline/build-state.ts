@@ -7,8 +7,9 @@ import { codeDigest } from '../infra/derived-cache.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { shardText } from '../data/ledger.ts';
 import type { HistoryMode } from '../release/edge-history.ts';
+import { releaseDigest } from '../render/release-files.ts';
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 export interface BuildState {
   format: number;
@@ -22,6 +23,8 @@ export interface BuildState {
   chargers: Record<string, string>;
   /** The network tables (networks, their regions and charger links): a change rewrites every vehicle's networks. */
   networks: string;
+  /** The release records of data/releases/ (releaseDigest): unchanged, a rebuild leaves the release documents as they are. */
+  releases: string;
   /** Names this state; also written into public/ (layout.treeToken), so a state that does not describe public/ is ignored. */
   token: string;
 }
@@ -50,6 +53,7 @@ export function currentState(data: Dataset, dataDir: string, releasedAt: string 
     format: FORMAT,
     code: codeDigest(),
     networks: digest(data.networks.map((network) => ({ ...network, regions: [...network.regions] }))),
+    releases: releaseDigest(dataDir),
     global: digest(
       [...data.sources.values()],
       [...data.connectors.values()],
@@ -98,6 +102,8 @@ export function changesSince(
   removedChargers: string[];
   /** Whether the network tables changed. */
   networks: boolean;
+  /** Whether the release records changed. */
+  releases: boolean;
 } | null {
   if (!before || before.code !== now.code || before.global !== now.global) return null;
   const changed = (a: Record<string, string>, b: Record<string, string>) =>
@@ -108,5 +114,6 @@ export function changesSince(
     removedVehicles: Object.keys(before.vehicles).filter((slug) => !(slug in now.vehicles)),
     removedChargers: Object.keys(before.chargers).filter((slug) => !(slug in now.chargers)),
     networks: before.networks !== now.networks,
+    releases: before.releases !== now.releases,
   };
 }

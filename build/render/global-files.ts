@@ -117,10 +117,11 @@ export function* globalFiles(
   datasetVersion: string,
   wanted: Wanted,
   validate: DocumentValidator,
+  releases: { digest: string; withFiles: boolean },
 ): Generator<SiteFile> {
   yield apiFile(layout.wanted(), 'wanted', wanted);
-  const releases = releaseFiles(dataDir, validate);
-  yield* releases.files;
+  const release = releaseFiles(dataDir, releases.digest, validate, { withFiles: releases.withFiles });
+  yield* release.files;
   const vehicleList = vehicleListDocument(data);
   const chargerList = chargerListDocument(data);
   const index = indexDocument(data, datasetVersion, edgeCount(data));
@@ -151,7 +152,7 @@ export function* globalFiles(
       body: networkDocument(data, network),
     };
   shown['/api/v1/compatibility'] = { url: '/api/v1/compatibility', status: 400, body: { error: 'slugs_required' } };
-  Object.assign(shown, releases.examples);
+  Object.assign(shown, release.examples);
   shown['/api/v1/schemas/{name}.json'] = { url: `/${schemaPath('error')}`, status: 200, body: jsonSchemaOf('error') };
   const schemas = DOCUMENT_KINDS.map((kind) => ({ kind, url: `/${schemaPath(kind)}`, schema: jsonSchemaOf(kind) }));
   // The page depends on the code (the OpenAPI document, the schemas) and on its examples alone: kept under them.

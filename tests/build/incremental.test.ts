@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeReleaseRecord } from '../../build/data/release-records.ts';
 import { stateFile } from '../../build/pipeline/build-state.ts';
 import { buildSite } from '../../build/pipeline/build-site.ts';
 import { layout } from '../../build/render/layout.ts';
@@ -103,6 +104,18 @@ const EDITS: [string, (root: string) => void][] = [
   [
     'the name of a charger model a network runs',
     (root) => editData(root, 'chargers.csv', (t) => t.replace('amp-dc-50,Amp,DC 50,', 'amp-dc-50,Amp,DC 50 Plus,')),
+  ],
+  [
+    'a release record (a second release the same day: the changes documents and feed, nothing else)',
+    (root) =>
+      writeReleaseRecord(path.join(root, 'data'), {
+        datasetVersion: '0.1.1',
+        previous: '0.1.0',
+        releasedAt: '2026-01-15',
+        vehicles: { added: [], removed: [], changed: [] },
+        chargers: { added: [], removed: [], changed: [] },
+        edges: [],
+      }),
   ],
   [
     'a removed vehicle (never released, so it may go)',

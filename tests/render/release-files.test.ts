@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDocumentValidator, type DocumentValidator } from '../../build/api/validate-documents.ts';
 import { writeReleaseRecord, type ReleaseRecord } from '../../build/data/release-records.ts';
-import { releaseFiles } from '../../build/render/release-files.ts';
+import { releaseDigest, releaseFiles } from '../../build/render/release-files.ts';
 
 const record = (version: string, previous: string | null, releasedAt: string): ReleaseRecord => ({
   datasetVersion: version,
@@ -44,7 +44,7 @@ function setUp() {
 describe('releaseFiles', () => {
   it('renders the list, one document per release (newest first) and the feed, each document validated', () => {
     const { dataDir, cacheRoot, validate, checked } = setUp();
-    const { files, examples } = releaseFiles(dataDir, validate, cacheRoot);
+    const { files, examples } = releaseFiles(dataDir, releaseDigest(dataDir), validate, { cacheRoot });
     expect(files.map((file) => file.path)).toEqual([
       'api/v1/_data/changes.json',
       'api/v1/_data/changes/1.1.0.json',
@@ -61,12 +61,12 @@ describe('releaseFiles', () => {
 
   it('takes the same records from the cache without rendering them again, and renders a changed record again', () => {
     const { dataDir, cacheRoot, validate, checked } = setUp();
-    const first = releaseFiles(dataDir, validate, cacheRoot);
+    const first = releaseFiles(dataDir, releaseDigest(dataDir), validate, { cacheRoot });
     checked.length = 0;
-    expect(releaseFiles(dataDir, validate, cacheRoot)).toEqual(first);
+    expect(releaseFiles(dataDir, releaseDigest(dataDir), validate, { cacheRoot })).toEqual(first);
     expect(checked).toEqual([]);
     writeReleaseRecord(dataDir, { ...record('1.1.0', '1.0.0', '2026-02-01'), releasedAt: '2026-02-02' });
-    const again = releaseFiles(dataDir, validate, cacheRoot);
+    const again = releaseFiles(dataDir, releaseDigest(dataDir), validate, { cacheRoot });
     expect(checked.length).toBe(3);
     expect(JSON.parse(again.files[1]!.body)).toMatchObject({ releasedAt: '2026-02-02' });
   });
@@ -76,8 +76,29 @@ describe('releaseFiles', () => {
     const refuse: DocumentValidator = (at) => {
       throw new Error(`${at} refused`);
     };
-    expect(() => releaseFiles(dataDir, refuse, cacheRoot)).toThrow('api/v1/_data/changes.json refused');
-    releaseFiles(dataDir, validate, cacheRoot);
+    expect(() => releaseFiles(dataDir, releaseDigest(dataDir), refuse, { cacheRoot })).toThrow(
+      'api/v1/_data/changes.json refused',
+    );
+    releaseFiles(dataDir, releaseDigest(dataDir), validate, { cacheRoot });
     expect(checked.length).toBe(3);
+  });
+
+  it('gives the examples alone without the files when asked, from the same cache entry', () => {
+    const { dataDir, cacheRoot, validate, checked } = setUp();
+    const digest = releaseDigest(dataDir);
+    const only = releaseFiles(dataDir, digest, validate, { withFiles: false, cacheRoot });
+    expect(only.files).toEqual([]);
+    expect(Object.keys(only.examples)).toEqual(['/api/v1/changes', '/api/v1/changes/{datasetVersion}']);
+    checked.length = 0;
+    expect(releaseFiles(dataDir, digest, validate, { cacheRoot }).files.length).toBe(4);
+    expect(checked).toEqual([]);
+  });
+
+  it('releaseDigest changes with a record and only then', () => {
+    const { dataDir } = setUp();
+    const digest = releaseDigest(dataDir);
+    expect(releaseDigest(dataDir)).toBe(digest);
+    writeReleaseRecord(dataDir, record('1.2.0', '1.1.0', '2026-03-01'));
+    expect(releaseDigest(dataDir)).not.toBe(digest);
   });
 });
