@@ -3,10 +3,11 @@
 // the build's code and its locked packages. It only saves time: a miss, a read-only node_modules or a deleted cache
 // gives the same output.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fileStamps } from './file-stamps.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CACHE_ROOT = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'open-ev-build');
@@ -36,34 +37,28 @@ function contentDigest(project: string, files: readonly string[]): string {
 
 /**
  * Digest of the code of `project`: build/**\/*.ts and package-lock.json (which pins ajv, zod, esbuild and every other
- * tool). The digest of their contents is kept in `cacheRoot` under their names, sizes, inodes and change times (any
- * write changes a file's ctime, which no tool can set back), so that unchanged code is stat'ed instead of read.
+ * tool). The digest of their contents is kept in `cacheRoot` under the files' stamps (file-stamps.ts), so that
+ * unchanged code is stat'ed instead of read; a digest whose stamps are racy is not kept.
  */
-export function codeDigestOf(project: string, cacheRoot: string): string {
+export function codeDigestOf(project: string, cacheRoot: string, now = Date.now()): string {
   const files = [...typeScriptFiles(project, 'build').sort(), 'package-lock.json'];
-  const stamps = files.map((file) => {
-    try {
-      const stat = statSync(path.join(project, file), { bigint: true });
-      return `${file}\0${stat.size}\0${stat.ino}\0${stat.mtimeNs}\0${stat.ctimeNs}\n`;
-    } catch {
-      return `${file}\0missing\n`;
-    }
-  });
+  const { lines, racy } = fileStamps(project, files, now);
   const folder = path.join(cacheRoot, 'code-digest');
-  const kept = path.join(folder, createHash('sha256').update(stamps.join('')).digest('hex').slice(0, 24));
+  const kept = path.join(folder, createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 24));
   try {
     return readFileSync(kept, 'utf8');
   } catch {
     const digest = contentDigest(project, files);
-    try {
-      mkdirSync(folder, { recursive: true });
-      for (const other of readdirSync(folder)) rmSync(path.join(folder, other), { force: true });
-      const temporary = `${kept}.${process.pid}.tmp`;
-      writeFileSync(temporary, digest);
-      renameSync(temporary, kept);
-    } catch {
-      // Not kept: the next process reads the files again.
-    }
+    if (!racy)
+      try {
+        mkdirSync(folder, { recursive: true });
+        for (const other of readdirSync(folder)) rmSync(path.join(folder, other), { force: true });
+        const temporary = `${kept}.${process.pid}.tmp`;
+        writeFileSync(temporary, digest);
+        renameSync(temporary, kept);
+      } catch {
+        // Not kept: the next process reads the files again.
+      }
     return digest;
   }
 }

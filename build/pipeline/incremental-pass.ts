@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REGIONS, type Region } from '../core/regions.ts';
+import { parseJsonBytes } from '../infra/json-bytes.ts';
 import { ReadBuffer } from '../infra/read-buffer.ts';
 import type { ChargerRow } from '../data/tables.ts';
 import { edgesOfVehicle } from '../derive/all-edges.ts';
@@ -324,7 +325,7 @@ function readList(context: PassContext, file: string): Buffer {
 }
 
 function readJson<T>(context: PassContext, file: string): T {
-  return JSON.parse(readList(context, file).toString('utf8')) as T;
+  return parseJsonBytes(readList(context, file)) as T;
 }
 
 /** A vehicle's published explain entries counted out of the wanted tally (they are about to be replaced or removed). */
@@ -347,7 +348,7 @@ function spliceExplainFile(
   const current = readList(context, file);
   const spliced = spliceExplainBytes(current, replacements);
   if (!spliced) {
-    const document = JSON.parse(current.toString('utf8')) as Explain;
+    const document = parseJsonBytes(current) as Explain;
     for (const entry of document.edges) if (replacements.has(entry.charger)) context.wanted.count(entry, -1);
     for (const entries of replacements.values()) for (const entry of entries) context.wanted.count(entry);
     const copies = context.aliases.ofVehicle(vehicle).map(layout.vehicleExplain);

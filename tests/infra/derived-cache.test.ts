@@ -1,5 +1,5 @@
 // The derived cache: produced once per code digest, read back afterwards, optional when it cannot be stored.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -126,15 +126,26 @@ describe('codeDigestOf', () => {
     expect(new Set(digests).size).toBe(4);
   });
 
+  /** A clock past the racy window of files written just now (build/infra/file-stamps.ts). */
+  const later = () => Date.now() + 60_000;
+
   it("keeps one digest, under the files' stamps, and trusts it while they are unchanged", () => {
     const { root, cache } = project();
-    const digest = codeDigestOf(root, cache);
+    const digest = codeDigestOf(root, cache, later());
     const kept = readdirSync(path.join(cache, 'code-digest'));
     expect(kept).toHaveLength(1);
     writeFileSync(path.join(cache, 'code-digest', kept[0]!), 'kept-digest');
-    expect(codeDigestOf(root, cache)).toBe('kept-digest');
+    expect(codeDigestOf(root, cache, later())).toBe('kept-digest');
     utimesSync(path.join(root, 'build', 'a.ts'), new Date('2001-01-01'), new Date('2001-01-01')); // same bytes, new stamp
-    expect(codeDigestOf(root, cache)).toBe(digest);
+    expect(codeDigestOf(root, cache, later())).toBe(digest);
+    expect(readdirSync(path.join(cache, 'code-digest'))).toHaveLength(1);
+  });
+
+  it('keeps no digest while a file changed too recently for its stamp to tell a further change', () => {
+    const { root, cache } = project();
+    const digest = codeDigestOf(root, cache, Date.now());
+    expect(existsSync(path.join(cache, 'code-digest'))).toBe(false);
+    expect(codeDigestOf(root, cache, later())).toBe(digest);
     expect(readdirSync(path.join(cache, 'code-digest'))).toHaveLength(1);
   });
 
