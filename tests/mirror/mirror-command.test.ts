@@ -6,6 +6,7 @@ import {
   existsSync,
   lstatSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   readlinkSync,
@@ -164,7 +165,9 @@ describe('refusals', () => {
     const folder = newFolder();
     let written = 0;
     const fullDisk = (file: string, append: boolean): WriteStream => {
-      const real = createWriteStream(file, { flags: append ? 'a' : 'w' });
+      // Opened at once, as the mirror opens its own files, and closed with the stand-in: a file still opening after the
+      // failed run has removed its folder would fail later, outside the test.
+      const real = createWriteStream(file, { fd: openSync(file, append ? 'a' : 'w') });
       const failing = new Writable({
         write(chunk: Buffer, _encoding, done) {
           written += chunk.length;
@@ -174,6 +177,10 @@ describe('refusals', () => {
         },
         final(done) {
           real.end(done);
+        },
+        destroy(error, done) {
+          real.destroy();
+          done(error);
         },
       });
       return failing as unknown as WriteStream;
